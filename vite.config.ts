@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vite config: the SPA build (root app/) and the Vitest projects.
+export default defineConfig({
+  root: 'app',
+  build: { outDir: '../dist/app', emptyOutDir: true },
+  test: {
+    root: '.',
+    projects: [
+      {
+        test: {
+          name: 'form-engine',
+          root: 'packages/form-engine',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'cross',
+          root: 'tests',
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          exclude: ['e2e/**', 'bench/**', 'node_modules/**'],
+          testTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
