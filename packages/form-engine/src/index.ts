@@ -2,6 +2,16 @@
  * Public API of the form engine. Plain TypeScript: no React, no DOM, no Node
  * built-ins, so the same code runs in the browser and on the server.
  */
+export type * from './types';
+export { compileForm, type CompiledForm, type Template } from './compile/compileForm';
+export { evaluate } from './evaluate/evaluate';
+export { validate, check, type ValidationResult } from './validate/validate';
+export { prune } from './evaluate/prune';
+export { FORMATS, type FormatDef } from './validate/formats';
+export { DEFAULT_MESSAGES, fillMessage } from './validate/messages';
+export { applyRule, truthy, withToday, KNOWN_OPERATORS } from './logic/operators';
+export { todayInDominicanRepublic, addDays, parseIsoDate } from './logic/dates';
+export { expandUrl, interpretLookup, type LookupOutcome } from './lookup/lookup';
 export { isValidCedula, cedulaCheckDigit } from './identity/cedula';
 export { isValidRnc, rncCheckDigit } from './identity/rnc';
 export { isValidPersonName } from './identity/personName';

@@ -1,0 +1,61 @@
+/** Public evaluation: what is visible, required, disabled, warned about, and which options and limits apply. */
+import { compileForm } from '../compile/compileForm';
+import type { EvalContext, Evaluation, FormSchema, PathMessage } from '../types';
+import { applyRule, truthy, withToday } from '../logic/operators';
+import { fillMessage } from '../validate/messages';
+import { runEvaluation, walkInstances, type EvaluationRun, type Instance } from './runEvaluation';
+
+/** Evaluates a required/warning/assert parameter map in an instance's scope. */
+export function ruleParams(params: Record<string, unknown> | undefined, scope: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (params) for (const [k, rule] of Object.entries(params)) out[k] = applyRule(rule, scope);
+  return out;
+}
+
+export function isRequired(i: Instance): boolean {
+  const r = i.t.node['x-required'];
+  if (r === undefined || r === false) return false;
+  return r === true || truthy(applyRule(r, i.scope));
+}
+
+/** Derives the evaluation from a run; shared by evaluate() and validate(). */
+export function describeRun(run: EvaluationRun): Evaluation {
+  const out: Evaluation = {
+    visible: new Set(), required: new Set(), disabled: new Set(), warnings: [], options: {}, limits: {}, computed: {}, data: run.data,
+  };
+  walkInstances(run, (i, value) => {
+    const n = i.t.node;
+    if (i.t.isRow) return;
+    out.visible.add(i.path);
+    if (isRequired(i)) out.required.add(i.path);
+    if (n.readOnly === true || n['x-compute'] !== undefined || (n['x-disabled'] !== undefined && truthy(applyRule(n['x-disabled'], i.scope)))) {
+      out.disabled.add(i.path);
+    }
+    for (const w of n['x-warnings'] ?? []) {
+      if (truthy(applyRule(w.when, i.scope))) out.warnings.push({ path: i.path, message: fillMessage(w.message, ruleParams(w.params, i.scope)) });
+    }
+    if (n['x-options'] !== undefined) {
+      const allowed = applyRule(n['x-options'], i.scope);
+      if (Array.isArray(allowed)) out.options[i.path] = allowed;
+    }
+    if (n['x-min'] !== undefined || n['x-max'] !== undefined) {
+      const lim: { min?: unknown; max?: unknown } = {};
+      if (n['x-min']) lim.min = applyRule(n['x-min'].value, i.scope);
+      if (n['x-max']) lim.max = applyRule(n['x-max'].value, i.scope);
+      out.limits[i.path] = lim;
+    }
+    if (n['x-compute'] !== undefined && value !== undefined) out.computed[i.path] = value;
+  });
+  return out;
+}
+
+/**
+ * Evaluates a form's rules against data. `context.today` (YYYY-MM-DD) fixes
+ * the date rules see; by default it is today in the Dominican Republic.
+ */
+export function evaluate(schema: FormSchema, data: unknown, context: EvalContext = {}): Evaluation {
+  const form = compileForm(schema);
+  return withToday(context.today, () => describeRun(runEvaluation(form, data)));
+}
+
+export type { PathMessage };

@@ -1,0 +1,101 @@
+/**
+ * One pass over the compiled form in dependency order. For every template it
+ * creates the concrete instances (one per grid row), decides visibility and
+ * deletes hidden values from the working data at once, so no later rule can
+ * read a hidden value; then it sets computed values. Everything else
+ * (requirement, warnings, checks) reads the settled data afterwards.
+ */
+import type { CompiledForm, Template } from '../compile/compileForm';
+import { applyRule, truthy } from '../logic/operators';
+import { isPlainObject, workingCopy } from './workingData';
+
+export interface Instance {
+  t: Template;
+  /** Concrete dot path, '' for the root. */
+  path: string;
+  /** Object or array holding this node's value. */
+  holder: Record<string, unknown> | unknown[];
+  key: string | number;
+  /** Data rules are applied to: the root, plus `fila` inside grid rows. */
+  scope: Record<string, unknown>;
+  children: Instance[];
+  /** Row index inside its grid, for ordering. */
+  rowIndex: number;
+}
+
+export interface EvaluationRun {
+  form: CompiledForm;
+  data: Record<string, unknown>;
+  root: Instance;
+  /** Visible instances per template. */
+  instances: Map<Template, Instance[]>;
+}
+
+function valueOf(i: Instance): unknown {
+  return (i.holder as Record<string | number, unknown>)[i.key];
+}
+
+/** Numbers that are not finite and `undefined` are not stored. */
+function storeComputed(holder: Record<string, unknown>, key: string, value: unknown): void {
+  if (value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value))) delete holder[key];
+  else holder[key] = value;
+}
+
+export function runEvaluation(form: CompiledForm, input: unknown): EvaluationRun {
+  const data = workingCopy(form.root, isPlainObject(input) ? input : {}) as Record<string, unknown>;
+  const wrapper: Record<string, unknown> = { '': data };
+  const root: Instance = { t: form.root, path: '', holder: wrapper, key: '', scope: data, children: [], rowIndex: 0 };
+  const instances = new Map<Template, Instance[]>([[form.root, [root]]]);
+
+  for (const t of form.order) {
+    if (!t.parent) continue;
+    const parents = instances.get(t.parent);
+    const list: Instance[] = [];
+    instances.set(t, list);
+    if (!parents) continue;
+    const visibleRule = t.node['x-visible'];
+    const computeRule = t.node['x-compute'];
+    for (const p of parents) {
+      const pv = valueOf(p);
+      if (t.isRow) {
+        if (!Array.isArray(pv)) continue;
+        for (let i = 0; i < pv.length; i++) {
+          if (pv[i] === null || pv[i] === undefined) pv[i] = {};
+          const row = pv[i];
+          const scope = Object.create(data) as Record<string, unknown>;
+          scope.fila = isPlainObject(row) ? row : {};
+          const inst: Instance = { t, path: `${p.path}.${i}`, holder: pv, key: i, scope, children: [], rowIndex: i };
+          p.children.push(inst);
+          list.push(inst);
+        }
+        continue;
+      }
+      if (!isPlainObject(pv)) continue;
+      if (visibleRule !== undefined && !truthy(applyRule(visibleRule, p.scope))) {
+        delete pv[t.key];
+        continue;
+      }
+      if (computeRule !== undefined) storeComputed(pv, t.key, applyRule(computeRule, p.scope));
+      const inst: Instance = {
+        t, path: p.path ? `${p.path}.${t.key}` : t.key, holder: pv, key: t.key, scope: p.scope, children: [], rowIndex: 0,
+      };
+      p.children.push(inst);
+      list.push(inst);
+    }
+  }
+  return { form, data, root, instances };
+}
+
+/** Visits visible instances depth-first in document order (the root itself is not visited). */
+export function walkInstances(run: EvaluationRun, visit: (i: Instance, value: unknown) => void): void {
+  const walk = (i: Instance): void => {
+    const kids = i.children.length > 1 ? [...i.children].sort((a, b) => a.t.index - b.t.index || a.rowIndex - b.rowIndex) : i.children;
+    for (const c of kids) {
+      visit(c, valueOf(c));
+      walk(c);
+    }
+  };
+  walk(run.root);
+}
+
+export { valueOf };

@@ -1,0 +1,52 @@
+/**
+ * Remote lookups and option sources are declared in the schema and run by the
+ * browser (and by the server on submit). These helpers keep their meaning in
+ * one place: how a URL template is filled and how an answer is read.
+ */
+import type { LookupDecl } from '../types';
+import { applyRule, truthy } from '../logic/operators';
+
+function readPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const seg of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
+/**
+ * Fills `{path}` placeholders of a URL template from `scope` (root data plus
+ * `fila` in grids; `value` is the field's own value). Returns null while a
+ * placeholder has no value, so callers do not call half-built URLs.
+ */
+export function expandUrl(template: string, scope: Record<string, unknown>): string | null {
+  let missing = false;
+  const url = template.replace(/\{([^{}]+)\}/g, (_, path: string) => {
+    const v = readPath(scope, path.trim());
+    if (v === undefined || v === null || v === '') {
+      missing = true;
+      return '';
+    }
+    return encodeURIComponent(String(v));
+  });
+  return missing ? null : url;
+}
+
+export interface LookupOutcome {
+  valid: boolean;
+  /** Target path -> value to set (only when valid). */
+  fills: Record<string, unknown>;
+  /** Target paths to clear (only when invalid). */
+  clears: string[];
+  /** Field error when invalid. */
+  error: string | null;
+}
+
+/** Reads a lookup answer (`status` 0 when the call failed) the way the schema declares. */
+export function interpretLookup(decl: LookupDecl, answer: { status: number; body: unknown }): LookupOutcome {
+  const valid = answer.status !== 0 && truthy(applyRule(decl.valid, answer));
+  const fills: Record<string, unknown> = {};
+  if (valid) for (const [target, from] of Object.entries(decl.fill ?? {})) fills[target] = readPath(answer, from) ?? null;
+  return { valid, fills, clears: valid ? [] : [...(decl.clearOnInvalid ?? [])], error: valid ? null : decl.invalidError };
+}

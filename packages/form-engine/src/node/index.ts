@@ -1,0 +1,6 @@
+/** Node-only helpers of the form engine: loading forms from schemas/, docs and the CLI. */
+export { loadForm, listForms, formFile, readFormFile, schemasDir, FormFileError } from './loadForm';
+export { writeFormDocs, docsDir } from './writeFormDocs';
+export { main as runCli } from './cli';
+export { lintForm, type LintIssue } from '../lint/lintForm';
+export { formDocs } from '../docs/formDocs';
