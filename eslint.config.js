@@ -7,6 +7,17 @@ import globals from 'globals';
 
 const uiPackages = ['react', 'react-dom', 'react/*', '@mantine/*', '@rjsf/*', 'wouter', 'swr', 'ky'];
 
+function enginePatterns(browserSafe) {
+  const patterns = [
+    { group: uiPackages, message: 'El motor de formularios no importa React ni librerías de interfaz.' },
+    { group: ['@portal/server', '@portal/form-mantine', '@portal/app', '**/app/**', '**/server/**', '**/form-mantine/**'], message: 'El motor no depende de otros paquetes del portal.' },
+  ];
+  if (browserSafe) {
+    patterns.push({ group: ['node:*', 'fs', 'path', 'url', 'os', 'child_process', '**/node/**'], message: 'El motor corre también en el navegador: los módulos de Node solo en src/node/.' });
+  }
+  return patterns;
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.data/**', 'docs/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -21,12 +32,15 @@ export default tseslint.config(
   {
     files: ['packages/form-engine/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: uiPackages, message: 'El motor de formularios no importa React ni librerías de interfaz.' },
-          { group: ['@portal/server', '@portal/form-mantine', '@portal/app', '**/app/**', '**/server/**', '**/form-mantine/**'], message: 'El motor no depende de otros paquetes del portal.' },
-        ],
-      }],
+      'no-restricted-imports': ['error', { patterns: enginePatterns(false) }],
+    },
+  },
+  {
+    // The engine proper runs in the browser too: no Node built-ins outside src/node/ and the tests.
+    files: ['packages/form-engine/src/**'],
+    ignores: ['packages/form-engine/src/node/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: enginePatterns(true) }],
     },
   },
   {

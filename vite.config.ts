@@ -13,6 +13,8 @@ export default defineConfig({
           root: 'packages/form-engine',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Property-based tests run 1,000 cases each; on a loaded 2-core machine that takes seconds.
+          testTimeout: 60000,
         },
       },
       {

@@ -17,7 +17,11 @@ export function workingCopy(t: Template, v: unknown): unknown {
     if (!isPlainObject(v)) return v;
     const out: Record<string, unknown> = {};
     for (const child of t.children) {
-      if (!hasOwn(v, child.key)) continue;
+      // Missing sections become empty objects, so the fields inside are evaluated (and can be required).
+      if (!hasOwn(v, child.key)) {
+        if (child.kind === 'object') out[child.key] = workingCopy(child, undefined);
+        continue;
+      }
       const c = workingCopy(child, v[child.key]);
       if (c !== undefined) out[child.key] = c;
     }

@@ -49,8 +49,11 @@ const customOperators: Record<string, (...args: any[]) => unknown> = {
     const n = typeof v === 'number' ? v : Number.NaN;
     const d = Math.min(Math.max(Math.trunc(Number(decimals)) || 0, 0), 10);
     if (!Number.isFinite(n)) return null;
-    const f = 10 ** d;
-    return (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON)) / f;
+    // Decimal shifting through the exponent avoids 1.005 * 100 = 100.49999...
+    const text = String(Math.abs(n));
+    if (text.includes('e')) return Math.round(n * 10 ** d) / 10 ** d;
+    const shifted = Math.round(Number(`${text}e${d}`));
+    return Math.sign(n) * Number(`${shifted}e-${d}`);
   },
   /** `{"num": [x, default]}` -> x as a number, or the default (0) when it is not one. */
   num: (v: unknown, fallback: unknown = 0) => {
@@ -72,7 +75,13 @@ export const KNOWN_OPERATORS: ReadonlySet<string> = new Set([
 /** Evaluates a rule against data. Literal (non-logic) values are returned as they are. */
 export function applyRule(rule: unknown, data: unknown): unknown {
   if (rule === true || rule === false || rule === undefined) return rule;
-  return jsonLogic.apply(rule as any, data);
+  try {
+    return jsonLogic.apply(rule as any, data);
+  } catch {
+    // Hostile values (e.g. an object whose own `toString` is not a function) make JavaScript's
+    // comparisons throw. Such a value already fails its type check; the rule reads it as null.
+    return null;
+  }
 }
 
 /** json-logic truthiness ("" and [] are false, "0" is true). */

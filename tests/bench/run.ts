@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: prints the project's performance figures. Nothing here is
+ * asserted; budgets are printed beside the figures (docs/architecture.md).
+ */
+import { engineBench } from './engineBench';
+
+const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
+  { name: 'Motor de formularios', run: engineBench },
+];
+
+for (const section of sections) {
+  console.log(`\n== ${section.name} ==`);
+  try {
+    for (const line of await section.run()) console.log(line);
+  } catch (e) {
+    console.log(`no se pudo medir: ${(e as Error).message}`);
+    process.exitCode = 1;
+  }
+}
