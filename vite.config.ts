@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 // One Vite config: the SPA build (root app/) and the Vitest projects.
 export default defineConfig({
   root: 'app',
+  plugins: [react()],
   build: { outDir: '../dist/app', emptyOutDir: true },
   test: {
     root: '.',

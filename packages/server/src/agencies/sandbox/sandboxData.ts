@@ -1,0 +1,63 @@
+/**
+ * Fictional records served by the sandbox agencies (like a payment provider's
+ * test mode). Every person and company here is invented; the cédulas and RNCs
+ * are made up but pass the real check-digit algorithms. README lists them.
+ */
+
+/** JCE registry: people whose cédula lookups succeed. */
+export const SANDBOX_JCE_CITIZENS = [
+  { cedula: '00104578232', nombres: 'María Altagracia', apellidos: 'Rosario Méndez' },
+  { cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez' },
+  { cedula: '03105672194', nombres: 'Ana Lucía', apellidos: 'Fernández Tavárez' },
+  { cedula: '22300486150', nombres: 'Pedro Miguel', apellidos: 'Santana Güemes' },
+  { cedula: '04701935282', nombres: 'Rosa Elena', apellidos: 'Batista Cruz' },
+  { cedula: '05607221842', nombres: 'Luis Manuel', apellidos: 'Ortiz Almonte' },
+  { cedula: '03702849518', nombres: 'Carmen Yolanda', apellidos: 'De la Cruz Reyes' },
+  { cedula: '40210773467', nombres: 'José Ángel', apellidos: 'Martínez Ureña' },
+  { cedula: '02603918570', nombres: 'Yokasta', apellidos: 'Jiménez Polanco' },
+  { cedula: '09301624756', nombres: 'Rafael Antonio', apellidos: 'Castillo Mejía' },
+  { cedula: '40233509187', nombres: 'Daniela', apellidos: 'Ñíguez Bautista' },
+  { cedula: '00118463025', nombres: 'Francisco Javier', apellidos: 'Abreu Valdez' },
+] as const;
+
+/** ONAPI trade-name certificates (6 characters). Dates are ISO (YYYY-MM-DD). */
+export const SANDBOX_ONAPI_CERTIFICATES = [
+  { numero: '458712', vencimiento: '2031-03-15', titular: 'María Altagracia Rosario Méndez' },
+  { numero: '330195', vencimiento: '2030-08-01', titular: 'Juan Carlos Peña Núñez' },
+  { numero: '700210', vencimiento: '2033-12-31', titular: 'Tecnología Caribeña SRL' },
+  { numero: '612044', vencimiento: '2029-06-30', titular: 'Ana Lucía Fernández Tavárez' },
+  /** Expired. */
+  { numero: '123987', vencimiento: '2021-01-31', titular: 'Pedro Miguel Santana Güemes' },
+  /** Expired. */
+  { numero: '908172', vencimiento: '2023-10-10', titular: 'Café Cibao Real EIRL' },
+] as const;
+
+/** ONAPI registered trade names: a company name that contains one of these is not available. */
+export const SANDBOX_ONAPI_NAMES = [
+  'Panadería La Esperanza',
+  'Ferretería El Martillo Dorado',
+  'Colmado Doña Ñeca',
+  'Tecnología Caribeña',
+  'Café Cibao Real',
+  'Constructora Quisqueya Verde',
+] as const;
+
+/** DGII taxpayers (RNC, 9 digits). */
+export const SANDBOX_DGII_TAXPAYERS = [
+  { rnc: '131987656', razonSocial: 'Tecnología Caribeña SRL' },
+  { rnc: '101754321', razonSocial: 'Ferretería El Martillo Dorado SRL' },
+  { rnc: '401502135', razonSocial: 'Café Cibao Real EIRL' },
+  { rnc: '130467218', razonSocial: 'Constructora Quisqueya Verde SRL' },
+  { rnc: '101204788', razonSocial: 'Panadería La Esperanza SRL' },
+  { rnc: '132876148', razonSocial: 'Servicios Turísticos Samaná EIRL' },
+] as const;
+
+/** INAPA water-service contract numbers. */
+export const SANDBOX_INAPA_CONTRACTS = ['10045678', '20078912', '30012345'] as const;
+
+/** Demo account (one of the JCE people above), created on first start in sandbox mode. */
+export const DEMO_CITIZEN = {
+  cedula: '40229183641',
+  email: 'demo.ciudadano@example.com',
+  password: 'Demo-Portal-2026',
+} as const;

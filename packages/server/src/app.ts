@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { createAgencies } from './agencies/createAgencies';
+import type { Agencies } from './agencies/types';
+import type { Config } from './config';
+import { createDb } from './db/createDb';
+import type { Db } from './db/Db';
+import { migrate } from './db/migrate';
+import { seedReference } from './db/seedReference';
+import { seedSandbox } from './db/seedSandbox';
+import { installErrorHandler } from './http/installErrorHandler';
+import { installNotFoundHandler } from './http/installNotFoundHandler';
+import { decorateServices } from './plugins/app/decorateServices';
+import { registerAuth } from './plugins/app/registerAuth';
+import { registerCookie } from './plugins/external/registerCookie';
+import { registerHelmet } from './plugins/external/registerHelmet';
+import { registerMultipart } from './plugins/external/registerMultipart';
+import { registerRateLimit } from './plugins/external/registerRateLimit';
+import { registerStaticFiles } from './plugins/external/registerStaticFiles';
+import { registerSwagger } from './plugins/external/registerSwagger';
+import { registerRoutes } from './routes/registerRoutes';
+import { createPasswordHasher } from './services/passwordHasher';
+
+/** Replacements for tests (e.g. HTTP agencies pointed at a local server, a shared database). */
+export interface AppOverrides {
+  db?: Db;
+  agencies?: Agencies;
+}
+
+/**
+ * Builds the API: database (migrated and seeded), external plugins (helmet,
+ * rate limit, multipart, cookie, swagger), app plugins (services, auth), the
+ * /v1 routes and the static SPA. Call `ready()`/`listen()` on the result.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const db = overrides.db ?? (await createDb(config));
+  const passwords = createPasswordHasher(config.argon2);
+  try {
+    await migrate(db);
+    await seedReference(db);
+    if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
+    await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true } },
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Dirección inválida' : 'Solicitud inválida' });
+    },
+  });
+
+  installErrorHandler(app);
+  await registerHelmet(app);
+  await registerRateLimit(app);
+  await registerMultipart(app, config.uploadMaxBytes);
+  await registerCookie(app);
+  await registerSwagger(app);
+
+  decorateServices(app, { config, db, passwords, agencies: overrides.agencies ?? createAgencies(config.agencies, db) });
+  registerAuth(app);
+
+  await registerRoutes(app);
+  const spa = await registerStaticFiles(app, config.staticDir);
+  installNotFoundHandler(app, spa);
+  return app;
+}

@@ -1,0 +1,42 @@
+/**
+ * Replaces one reference table from an official CSV, in one transaction:
+ *   tsx packages/server/src/cli/importReference.ts <tabla> <archivo.csv>
+ * Tables: provincias, municipios, sectores, nacionalidades, actividades-ciiu, bancos.
+ * Uses the configured database (DATABASE_URL or PGlite in DATA_DIR).
+ */
+import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../config';
+import { createDb } from '../db/createDb';
+import { migrate } from '../db/migrate';
+import { parseReferenceCsv, type ReferenceTable as CsvTable } from '../db/reference/parseReferenceCsv';
+import { REFERENCE_TABLES, toReferenceTable } from '../db/referenceTables';
+import { replaceReferenceTable } from '../db/replaceReferenceTable';
+
+async function run(args: string[]): Promise<number> {
+  const [tableArg, file] = args;
+  const table = tableArg === undefined ? null : toReferenceTable(tableArg);
+  if (table === null || file === undefined) {
+    console.error(`Uso: importReference <tabla> <archivo.csv>\nTablas: ${Object.keys(REFERENCE_TABLES).join(', ')}`);
+    return 2;
+  }
+  const text = await readFile(file, 'utf8');
+  // The CSV parser names the CIIU table as its JSON file (actividades-ciiu).
+  const rows = parseReferenceCsv(table.replace(/_/g, '-') as CsvTable, text);
+  const db = await createDb(loadConfig(process.env));
+  try {
+    await migrate(db);
+    const count = await replaceReferenceTable(db, table, rows);
+    console.log(`Tabla ${table} reemplazada: ${count} filas.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,11 @@
+import type { Config } from '../config';
+import type { Db } from './Db';
+import { createPgDb } from './createPgDb';
+import { createPgliteDb } from './createPgliteDb';
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDataDir'>): Promise<Db> {
+  return config.databaseUrl === null
+    ? createPgliteDb(config.pgliteDataDir)
+    : createPgDb(config.databaseUrl, config.databaseSchema);
+}

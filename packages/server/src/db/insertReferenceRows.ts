@@ -1,0 +1,60 @@
+import type { Queryable } from './Db';
+import { REFERENCE_TABLES, type ReferenceTable } from './referenceTables';
+
+const BATCH = 500;
+
+/** A reference row that does not fit its table; message in Spanish with the row number. */
+export class ReferenceRowError extends Error {
+  constructor(table: ReferenceTable, index: number, detail: string) {
+    super(`Tabla ${table}, fila ${index + 1}: ${detail}`);
+    this.name = 'ReferenceRowError';
+  }
+}
+
+type Cell = string | number | null;
+
+function toCell(table: ReferenceTable, index: number, key: string, type: 'integer' | 'text', required: boolean, value: unknown): Cell {
+  if (value === undefined || value === null || value === '') {
+    if (required) throw new ReferenceRowError(table, index, `falta el campo ${key}`);
+    return null;
+  }
+  if (type === 'integer') {
+    const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(number)) throw new ReferenceRowError(table, index, `el campo ${key} debe ser un número entero`);
+    return number;
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new ReferenceRowError(table, index, `el campo ${key} debe ser texto`);
+  }
+  return String(value).trim();
+}
+
+/**
+ * Inserts rows shaped like the reference JSON files (camelCase keys) into a
+ * reference table. Runs on whatever it is given, normally a transaction.
+ */
+export async function insertReferenceRows(tx: Queryable, table: ReferenceTable, rows: readonly Record<string, unknown>[]): Promise<number> {
+  const spec = REFERENCE_TABLES[table];
+  const columns = spec.columns.map((c) => c.column);
+  if (spec.search) columns.push('busqueda');
+  const prepared = rows.map((row, index) => {
+    if (typeof row !== 'object' || row === null) throw new ReferenceRowError(table, index, 'no es un objeto');
+    const byKey: Record<string, Cell> = {};
+    const cells = spec.columns.map((c) => (byKey[c.key] = toCell(table, index, c.key, c.type, c.required, row[c.key])));
+    if (spec.search) cells.push(spec.search(byKey));
+    return cells;
+  });
+  for (let start = 0; start < prepared.length; start += BATCH) {
+    const batch = prepared.slice(start, start + BATCH);
+    const params: Cell[] = [];
+    const tuples = batch.map((cells) => {
+      const marks = cells.map((cell) => {
+        params.push(cell);
+        return `$${params.length}`;
+      });
+      return `(${marks.join(', ')})`;
+    });
+    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  }
+  return prepared.length;
+}

@@ -1,0 +1,61 @@
+import {
+  DEMO_CITIZEN,
+  SANDBOX_DGII_TAXPAYERS,
+  SANDBOX_INAPA_CONTRACTS,
+  SANDBOX_JCE_CITIZENS,
+  SANDBOX_ONAPI_CERTIFICATES,
+  SANDBOX_ONAPI_NAMES,
+} from '../agencies/sandbox/sandboxData';
+import type { PasswordHasher } from '../services/passwordHasher';
+import { normalizeText } from '../text/normalizeText';
+import type { Db, Queryable } from './Db';
+
+async function isEmpty(tx: Queryable, table: string): Promise<boolean> {
+  const { rows } = await tx.query(`SELECT 1 FROM ${table} LIMIT 1`);
+  return rows.length === 0;
+}
+
+/**
+ * Fills the sandbox registries (each only when empty) and creates the demo
+ * citizen if it does not exist yet. Only called in sandbox mode.
+ */
+export async function seedSandbox(db: Db, hasher: PasswordHasher): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await isEmpty(tx, 'jce_citizens')) {
+      for (const p of SANDBOX_JCE_CITIZENS) {
+        await tx.query('INSERT INTO jce_citizens (cedula, nombres, apellidos) VALUES ($1, $2, $3)', [p.cedula, p.nombres, p.apellidos]);
+      }
+    }
+    if (await isEmpty(tx, 'onapi_certificates')) {
+      for (const c of SANDBOX_ONAPI_CERTIFICATES) {
+        await tx.query('INSERT INTO onapi_certificates (numero, vencimiento, titular) VALUES ($1, $2::date, $3)', [c.numero, c.vencimiento, c.titular]);
+      }
+    }
+    if (await isEmpty(tx, 'onapi_names')) {
+      for (const nombre of SANDBOX_ONAPI_NAMES) {
+        await tx.query('INSERT INTO onapi_names (nombre, nombre_normalizado) VALUES ($1, $2)', [nombre, normalizeText(nombre)]);
+      }
+    }
+    if (await isEmpty(tx, 'dgii_taxpayers')) {
+      for (const t of SANDBOX_DGII_TAXPAYERS) {
+        await tx.query('INSERT INTO dgii_taxpayers (rnc, razon_social) VALUES ($1, $2)', [t.rnc, t.razonSocial]);
+      }
+    }
+    if (await isEmpty(tx, 'inapa_contracts')) {
+      for (const contrato of SANDBOX_INAPA_CONTRACTS) {
+        await tx.query('INSERT INTO inapa_contracts (contrato) VALUES ($1)', [contrato]);
+      }
+    }
+  });
+
+  const { rows } = await db.query('SELECT 1 FROM citizens WHERE cedula = $1', [DEMO_CITIZEN.cedula]);
+  if (rows.length > 0) return;
+  const person = SANDBOX_JCE_CITIZENS.find((p) => p.cedula === DEMO_CITIZEN.cedula);
+  if (!person) return;
+  const passwordHash = await hasher.hash(DEMO_CITIZEN.password);
+  await db.query(
+    `INSERT INTO citizens (cedula, email, password_hash, nombres, apellidos)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (cedula) DO NOTHING`,
+    [person.cedula, DEMO_CITIZEN.email, passwordHash, person.nombres, person.apellidos],
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Agencies } from '../../agencies/types';
+import type { Config } from '../../config';
+import type { Db } from '../../db/Db';
+import type { PasswordHasher } from '../../services/passwordHasher';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    agencies: Agencies;
+    passwords: PasswordHasher;
+  }
+}
+
+export interface AppServices {
+  config: Config;
+  db: Db;
+  agencies: Agencies;
+  passwords: PasswordHasher;
+}
+
+/** Puts the shared services on the root instance; the database closes with the app. */
+export function decorateServices(app: FastifyInstance, services: AppServices): void {
+  app.decorate('config', services.config);
+  app.decorate('db', services.db);
+  app.decorate('agencies', services.agencies);
+  app.decorate('passwords', services.passwords);
+  app.addHook('onClose', async () => {
+    await services.db.close();
+  });
+}

@@ -1,0 +1,62 @@
+/** Route schemas of /v1/portals/formalizaciones: validation, serialization, OpenAPI and types in one place. */
+import { authErrors, errorSchema } from '../../http/commonSchemas';
+
+export const STATUSES = ['borrador', 'enviada', 'en_revision', 'aprobada', 'rechazada'] as const;
+
+export const applicationSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string', enum: STATUSES },
+    version: { type: 'integer', description: 'Aumenta con cada guardado; envíelo en PUT para no pisar cambios de otro dispositivo' },
+    request_code: { type: ['string', 'null'], description: 'Código de solicitud (VUF-AAAA-NNNNNN) una vez enviada' },
+    data: { type: 'object', additionalProperties: true, description: 'Datos del formulario schemas/formalizacion' },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+    submitted_at: { type: ['string', 'null'] },
+  },
+  required: ['id', 'status', 'version', 'request_code', 'data', 'created_at', 'updated_at', 'submitted_at'],
+} as const;
+
+const one = { type: 'object', properties: { data: applicationSchema }, required: ['data'] } as const;
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
+const draftBody = {
+  type: 'object',
+  properties: {
+    data: { type: 'object', additionalProperties: true },
+    version: { type: 'integer', minimum: 1 },
+  },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
+
+const tags = ['Solicitudes de formalización'];
+
+export const createSchema = { tags, summary: 'Crea un borrador', body: { ...draftBody, required: [] }, response: { ...authErrors, 201: one } } as const;
+export const listSchema = {
+  tags, summary: 'Lista las solicitudes del ciudadano',
+  response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: applicationSchema } }, required: ['data'] } },
+} as const;
+export const getSchema = { tags, summary: 'Lee una solicitud propia', params: idParams, response: { ...authErrors, 200: one, 404: errorSchema } } as const;
+export const saveSchema = {
+  tags, summary: 'Guarda el borrador (autoguardado)', params: idParams, body: draftBody,
+  response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema },
+} as const;
+export const submitSchema = {
+  tags, summary: 'Envía la solicitud',
+  description: 'Descarta los valores ocultos, valida con el mismo motor y esquema que el navegador y repite las consultas remotas. 422 con [{path, message}] si no es válida.',
+  params: idParams,
+  response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+} as const;
+export const validateSchema = {
+  tags, summary: 'Valida datos sin guardarlos (el veredicto del motor, sin consultas remotas)',
+  body: { type: 'object', properties: { data: {} }, required: ['data'], additionalProperties: false },
+  response: {
+    ...authErrors,
+    200: {
+      type: 'object',
+      properties: { valid: { type: 'boolean' }, errors: errorSchema.properties.errors },
+      required: ['valid', 'errors'],
+    },
+  },
+} as const;

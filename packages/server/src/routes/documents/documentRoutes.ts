@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http/HttpError';
+import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+import { requireCitizen } from '../../plugins/app/registerAuth';
+import { documentRoute, downloadSchema, listSchema } from './documentSchemas';
+
+const NOT_FOUND = 'Recurso no encontrado';
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** GET /v1/portals/documents and /v1/portals/documents/:id/download (owner only). */
+export async function documentRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<SchemaTypeProvider>();
+
+  typed.get('/portals/documents', { schema: listSchema, preHandler: app.authenticate }, async (request) => {
+    const citizen = requireCitizen(request);
+    const { rows } = await app.db.query<{ id: number; name: string; extension: string; description: string }>(
+      'SELECT id, name, extension, description FROM documents WHERE citizen_id = $1 ORDER BY id DESC',
+      [citizen.id],
+    );
+    return { data: rows.map((row) => ({ ...row, route: documentRoute(row.id) })) };
+  });
+
+  // Default type provider here: the 200 answer is a file stream, not a JSON document.
+  app.get<{ Params: { id: string } }>('/portals/documents/:id/download', { schema: downloadSchema, preHandler: app.authenticate }, async (request, reply) => {
+    const citizen = requireCitizen(request);
+    // Someone else's document answers exactly like a missing one.
+    const { rows } = await app.db.query<{ name: string; extension: string; stored_name: string; mime: string; size: string | number }>(
+      'SELECT name, extension, stored_name, mime, size FROM documents WHERE id = $1 AND citizen_id = $2',
+      [Number(request.params.id), citizen.id],
+    );
+    const document = rows[0];
+    if (!document) throw new HttpError(404, NOT_FOUND);
+    const file = path.join(app.config.uploadDir, document.stored_name);
+    try {
+      await access(file);
+    } catch {
+      throw new HttpError(404, NOT_FOUND);
+    }
+    return reply
+      .header('content-type', document.mime)
+      .header('content-length', String(document.size))
+      .header('content-disposition', contentDisposition(`${document.name}.${document.extension}`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file));
+  });
+}

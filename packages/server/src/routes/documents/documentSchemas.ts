@@ -1,0 +1,71 @@
+import { authErrors, errorSchema } from '../../http/commonSchemas';
+
+const documentItem = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    extension: { type: 'string' },
+    route: { type: 'string', description: 'Ruta de descarga' },
+    description: { type: 'string' },
+  },
+  required: ['id', 'name', 'extension', 'route', 'description'],
+} as const;
+
+const security = [{ bearer: [] }, { cookie: [] }] as const;
+
+export const uploadSchema = {
+  tags: ['Documentos'],
+  summary: 'Sube un documento del ciudadano (multipart: file, citizen_profile_id, description opcional)',
+  description:
+    'Máximo 50 MB; extensiones jpeg, jpg, png, pdf, dwg, dxf, comprobadas por su contenido; ' +
+    'nombre de archivo solo con letras, dígitos, espacios, puntos y Ññ.',
+  consumes: ['multipart/form-data'],
+  security,
+  response: {
+    ...authErrors,
+    201: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: { ...documentItem.properties, status: { type: 'string', enum: ['ok'] } },
+          required: [...documentItem.required, 'status'],
+        },
+      },
+      required: ['data'],
+    },
+    403: errorSchema,
+    413: errorSchema,
+    415: errorSchema,
+  },
+} as const;
+
+export const listSchema = {
+  tags: ['Documentos'],
+  summary: 'Documentos del ciudadano de la sesión',
+  security,
+  response: {
+    ...authErrors,
+    200: { type: 'object', properties: { data: { type: 'array', items: documentItem } }, required: ['data'] },
+  },
+} as const;
+
+export const downloadSchema = {
+  tags: ['Documentos'],
+  summary: 'Descarga un documento propio (adjunto)',
+  security,
+  params: {
+    type: 'object',
+    properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+    required: ['id'],
+  },
+  response: {
+    ...authErrors,
+    200: { description: 'El archivo, como adjunto', type: 'string', format: 'binary' },
+    404: errorSchema,
+  },
+} as const;
+
+/** Download route of a stored document. */
+export const documentRoute = (id: number) => `/v1/portals/documents/${id}/download`;

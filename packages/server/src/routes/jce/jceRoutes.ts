@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { isValidCedula } from '@portal/form-engine';
+import { commonErrors, errorSchema } from '../../http/commonSchemas';
+import { HttpError } from '../../http/HttpError';
+import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+
+const INVALID = 'Cédula inválida';
+
+const personSchema = {
+  type: 'object',
+  properties: { cedula: { type: 'string' }, nombres: { type: 'string' }, apellidos: { type: 'string' } },
+  required: ['cedula', 'nombres', 'apellidos'],
+} as const;
+
+const lookupSchema = {
+  tags: ['Registros'],
+  summary: 'Consulta una cédula en el registro de la JCE',
+  description: '200 significa cédula válida. Mal formada: 400; no registrada: 404; ambas con "Cédula inválida".',
+  params: {
+    type: 'object',
+    properties: { cedula: { type: 'string', description: '11 dígitos, con o sin guiones' } },
+    required: ['cedula'],
+  },
+  response: {
+    ...commonErrors,
+    200: { type: 'object', properties: { data: personSchema }, required: ['data'] },
+    404: errorSchema,
+  },
+} as const;
+
+/** GET /v1/jce/:cedula */
+export async function jceRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<SchemaTypeProvider>().get(
+    '/jce/:cedula',
+    { schema: lookupSchema, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    async (request) => {
+      const cedula = request.params.cedula.replace(/-/g, '');
+      if (!isValidCedula(cedula)) throw new HttpError(400, INVALID);
+      const person = await app.agencies.jce.lookup(cedula);
+      if (person === null) throw new HttpError(404, INVALID);
+      return { data: person };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { applicationRoutes } from './applications/applicationRoutes';
+import { accountRoutes } from './auth/accountRoutes';
+import { passwordRoutes } from './auth/passwordRoutes';
+import { documentRoutes } from './documents/documentRoutes';
+import { uploadDocumentRoute } from './documents/uploadDocumentRoute';
+import { existsRoutes } from './exists/existsRoutes';
+import { jceRoutes } from './jce/jceRoutes';
+import { onapiRoutes } from './onapi/onapiRoutes';
+import { regionRoutes } from './region/regionRoutes';
+import { requestRoutes } from './requests/requestRoutes';
+import { outboxRoutes } from './sandbox/outboxRoutes';
+
+/** Every API route, under /v1. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (v1) => {
+      await v1.register(jceRoutes);
+      await v1.register(onapiRoutes);
+      await v1.register(regionRoutes);
+      await v1.register(existsRoutes);
+      await v1.register(accountRoutes);
+      await v1.register(passwordRoutes);
+      await v1.register(uploadDocumentRoute);
+      await v1.register(documentRoutes);
+      await v1.register(applicationRoutes);
+      await v1.register(requestRoutes);
+      if (app.config.agencies.mode === 'sandbox') await v1.register(outboxRoutes);
+    },
+    { prefix: '/v1' },
+  );
+}

@@ -1,0 +1,74 @@
+/** The citizen's requests (submitted applications) with their pending payments. */
+import type { FastifyInstance } from 'fastify';
+import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { HttpError } from '../../http/HttpError';
+import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+import { requireCitizen } from '../../plugins/app/registerAuth';
+import { iso, requestItems, type ApplicationRow, type RequestItemRow } from '../../services/applications/applicationStore';
+
+const itemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, agency: { type: 'string' }, concept: { type: 'string' },
+    amount: { type: 'number' }, currency: { type: 'string' }, status: { type: 'string' },
+  },
+  required: ['id', 'agency', 'concept', 'amount', 'currency', 'status'],
+} as const;
+
+const requestSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    service: { type: 'string' },
+    status: { type: 'string' },
+    tipo_societario: { type: ['string', 'null'] },
+    company_name: { type: ['string', 'null'] },
+    submitted_at: { type: 'string' },
+    items: { type: 'array', items: itemSchema },
+    total_pending: { type: 'number' },
+  },
+  required: ['id', 'code', 'service', 'status', 'submitted_at', 'items', 'total_pending'],
+} as const;
+
+const tags = ['Solicitudes'];
+const listSchema = { tags, summary: 'Solicitudes del ciudadano', response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: requestSchema } }, required: ['data'] } } } as const;
+const oneSchema = {
+  tags, summary: 'Una solicitud del ciudadano',
+  params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
+  response: { ...authErrors, 200: { type: 'object', properties: { data: requestSchema }, required: ['data'] }, 404: errorSchema },
+} as const;
+
+function view(row: ApplicationRow, items: RequestItemRow[]) {
+  const solicitud = (row.data.datos_solicitud ?? {}) as Record<string, unknown>;
+  const empresa = (row.data.datos_empresa ?? {}) as Record<string, unknown>;
+  const name = solicitud['nombre_de_la_empresa_o_razón_social'] ?? solicitud['a_nombre_de_quién_se_hizo_el_registro'] ?? empresa.nombre_del_establecimiento_razon_social;
+  const mapped = items.map((i) => ({ ...i, amount: Number(i.amount) }));
+  return {
+    id: row.id, code: row.request_code as string, service: 'Formalización de empresa', status: row.status,
+    tipo_societario: typeof solicitud.tipo_societario === 'string' ? solicitud.tipo_societario : null,
+    company_name: typeof name === 'string' ? name : null,
+    submitted_at: iso(row.submitted_at) as string,
+    items: mapped,
+    total_pending: mapped.filter((i) => i.status === 'pendiente').reduce((s, i) => s + i.amount, 0),
+  };
+}
+
+const COLUMNS = 'id, citizen_id, data, status, version, request_code, created_at, updated_at, submitted_at';
+
+export async function requestRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<SchemaTypeProvider>();
+  typed.get('/portals/requests/citizen-profile/getRequestsByCitizenProfile', { preHandler: app.authenticate, schema: listSchema }, async (request) => {
+    const citizen = requireCitizen(request);
+    const { rows } = await app.db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 AND request_code IS NOT NULL ORDER BY submitted_at DESC, id DESC`, [citizen.id]);
+    const items = await requestItems(app.db, rows.map((r) => r.id));
+    return { data: rows.map((r) => view(r, items.get(r.id) ?? [])) };
+  });
+  typed.get('/portals/requests/:id', { preHandler: app.authenticate, schema: oneSchema }, async (request) => {
+    const citizen = requireCitizen(request);
+    const { rows } = await app.db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND request_code IS NOT NULL`, [request.params.id, citizen.id]);
+    if (!rows[0]) throw new HttpError(404, 'Solicitud no encontrada');
+    const items = await requestItems(app.db, [rows[0].id]);
+    return { data: view(rows[0], items.get(rows[0].id) ?? []) };
+  });
+}

@@ -1,0 +1,89 @@
+/** SQL of formalization applications and their request items. Every query is scoped to the owner. */
+import type { Db, Queryable } from '../../db/Db';
+import type { FeeItem } from './feeSchedule';
+
+export type ApplicationStatus = 'borrador' | 'enviada' | 'en_revision' | 'aprobada' | 'rechazada';
+
+export interface ApplicationRow {
+  id: number;
+  citizen_id: number;
+  data: Record<string, unknown>;
+  status: ApplicationStatus;
+  version: number;
+  request_code: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  submitted_at: Date | string | null;
+}
+
+export interface RequestItemRow {
+  id: number;
+  agency: string;
+  concept: string;
+  amount: string | number;
+  currency: string;
+  status: string;
+}
+
+const COLUMNS = 'id, citizen_id, data, status, version, request_code, created_at, updated_at, submitted_at';
+
+export async function createApplication(db: Db, citizenId: number, data: Record<string, unknown>): Promise<ApplicationRow> {
+  const { rows } = await db.query<ApplicationRow>(`INSERT INTO applications (citizen_id, data) VALUES ($1, $2::jsonb) RETURNING ${COLUMNS}`, [citizenId, JSON.stringify(data)]);
+  return rows[0];
+}
+
+/** The citizen's application, or null (also when it belongs to someone else). */
+export async function findApplication(db: Queryable, citizenId: number, id: number): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2`, [id, citizenId]);
+  return rows[0] ?? null;
+}
+
+export async function listApplications(db: Db, citizenId: number): Promise<ApplicationRow[]> {
+  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 ORDER BY id DESC`, [citizenId]);
+  return rows;
+}
+
+/**
+ * Saves a draft. With `expectedVersion`, refuses (null) when another device saved in between.
+ * Only drafts change: a submitted application answers null too; the caller tells which.
+ */
+export async function saveDraft(db: Db, citizenId: number, id: number, data: Record<string, unknown>, expectedVersion?: number): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `UPDATE applications SET data = $3::jsonb, version = version + 1, updated_at = now()
+     WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' AND ($4::int IS NULL OR version = $4::int)
+     RETURNING ${COLUMNS}`,
+    [id, citizenId, JSON.stringify(data), expectedVersion ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** Marks a draft submitted with its code and items, atomically; null when it is no longer a draft. */
+export async function markSubmitted(tx: Queryable, citizenId: number, id: number, data: Record<string, unknown>, code: string, items: FeeItem[]): Promise<ApplicationRow | null> {
+  const { rows } = await tx.query<ApplicationRow>(
+    `UPDATE applications SET data = $3::jsonb, status = 'enviada', request_code = $4, submitted_at = now(), updated_at = now(), version = version + 1
+     WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' RETURNING ${COLUMNS}`,
+    [id, citizenId, JSON.stringify(data), code],
+  );
+  if (!rows[0]) return null;
+  for (const item of items) {
+    await tx.query('INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, $2, $3, $4)', [id, item.agency, item.concept, item.amount]);
+  }
+  return rows[0];
+}
+
+export async function requestItems(db: Queryable, applicationIds: number[]): Promise<Map<number, RequestItemRow[]>> {
+  const map = new Map<number, RequestItemRow[]>();
+  if (applicationIds.length === 0) return map;
+  const { rows } = await db.query<RequestItemRow & { application_id: number }>(
+    'SELECT id, application_id, agency, concept, amount, currency, status FROM request_items WHERE application_id = ANY($1::int[]) ORDER BY id',
+    [applicationIds],
+  );
+  for (const row of rows) {
+    const list = map.get(row.application_id) ?? [];
+    list.push(row);
+    map.set(row.application_id, list);
+  }
+  return map;
+}
+
+export const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());

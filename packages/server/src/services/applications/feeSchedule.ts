@@ -1,0 +1,37 @@
+/**
+ * What a submitted formalization owes, computed by the server only (the
+ * browser never sends amounts). Sandbox schedule, documented in
+ * docs/operations.md; a deployment replaces these figures with the official
+ * ones of ONAPI, DGII and the Cámara de Comercio y Producción de Santo Domingo.
+ */
+export interface FeeItem {
+  agency: 'ONAPI' | 'DGII' | 'CCPSD';
+  concept: string;
+  amount: number;
+}
+
+export const FEES = {
+  /** ONAPI: registration of a new trade name (only when the applicant has no certificate yet). */
+  onapiTradeName: 7_000,
+  /** Cámara de Comercio: mercantile registration by company type. */
+  chamber: { SRL: 5_000, EIRL: 4_000, PF: 2_500 } as Record<string, number>,
+  /** DGII: tax on the incorporation of companies, 1 % of the share capital (SRL and EIRL). */
+  dgiiCapitalRate: 0.01,
+} as const;
+
+type Data = Record<string, Record<string, unknown> | undefined>;
+
+/** The pending payments of an application (pruned data). */
+export function feesFor(data: Data): FeeItem[] {
+  const tipo = String(data.datos_solicitud?.tipo_societario ?? '');
+  const items: FeeItem[] = [];
+  if (data.datos_solicitud?.tienes_nombre_comercial === false) {
+    items.push({ agency: 'ONAPI', concept: 'Registro de nombre comercial', amount: FEES.onapiTradeName });
+  }
+  const capital = Number(data.datos_financieros?.capital_aportado_capital_social ?? 0);
+  if ((tipo === 'SRL' || tipo === 'EIRL') && Number.isFinite(capital) && capital > 0) {
+    items.push({ agency: 'DGII', concept: 'Impuesto por constitución de compañía (1 % del capital social)', amount: Math.round(capital * FEES.dgiiCapitalRate * 100) / 100 });
+  }
+  if (FEES.chamber[tipo] !== undefined) items.push({ agency: 'CCPSD', concept: 'Registro mercantil', amount: FEES.chamber[tipo] });
+  return items;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOverrides } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Closes the app, deletes its upload folder and, on PostgreSQL, drops its schema. */
+  close(): Promise<void>;
+}
+
+/** Cheap argon2 for tests only; production keeps PRODUCTION_ARGON2 (m=19456, t=2). */
+const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/**
+ * The app on PGlite in memory, or on the PostgreSQL server named by
+ * TEST_DATABASE_URL in a schema of its own (dropped on close), so the same
+ * tests run on both databases.
+ */
+export async function buildTestApp(configOverrides: Partial<Config> = {}, appOverrides: AppOverrides = {}): Promise<TestApp> {
+  const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-test-uploads-'));
+  const databaseUrl = process.env.TEST_DATABASE_URL || null;
+  const schema = databaseUrl ? `test_${randomUUID().replace(/-/g, '').slice(0, 16)}` : null;
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', UPLOAD_DIR: uploadDir, STATIC_DIR: path.join(uploadDir, 'no-static') }),
+    databaseUrl,
+    databaseSchema: schema,
+    argon2: TEST_ARGON2,
+    ...configOverrides,
+  };
+  const app = await buildApp(config, appOverrides);
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await rm(uploadDir, { recursive: true, force: true });
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PRODUCTION_ARGON2, UPLOAD_MAX_BYTES } from '../src/config';
+
+describe('loadConfig', () => {
+  it('has defaults that work on a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      pgliteDataDir: path.join('data', 'pglite'),
+      databaseUrl: null,
+      agencies: { mode: 'sandbox' },
+      sessionTtlHours: 12,
+      uploadDir: path.resolve('data/uploads'),
+      staticDir: path.resolve('dist/app'),
+      logLevel: 'info',
+      uploadMaxBytes: UPLOAD_MAX_BYTES,
+    });
+    expect(config.argon2).toEqual(PRODUCTION_ARGON2);
+    expect(config.argon2.memoryCost).toBeGreaterThanOrEqual(19456);
+    expect(config.argon2.timeCost).toBeGreaterThanOrEqual(2);
+    expect(UPLOAD_MAX_BYTES).toBe(52428800);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/portal',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      DATABASE_SCHEMA: 'portal',
+      AGENCIES: 'http',
+      AGENCY_BASE_URL: 'https://gateway.example.com/',
+      AGENCY_API_KEY: 'k',
+      SESSION_TTL_HOURS: '1.5',
+      STATIC_DIR: '/srv/app',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      pgliteDataDir: '/srv/portal/pglite',
+      databaseUrl: 'postgres://u:p@db:5432/portal',
+      databaseSchema: 'portal',
+      agencies: { mode: 'http', baseUrl: 'https://gateway.example.com', apiKey: 'k', timeoutMs: 10000 },
+      sessionTtlHours: 1.5,
+      uploadDir: '/srv/portal/uploads',
+      staticDir: '/srv/app',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('keeps PGlite in memory and uploads in a temporary folder for DATA_DIR=memory://', () => {
+    const config = loadConfig({ DATA_DIR: 'memory://' });
+    expect(config.pgliteDataDir).toBe('memory://');
+    expect(config.uploadDir).toContain('portal-uploads-');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ AGENCIES: 'real' }, 'AGENCIES'],
+    [{ AGENCIES: 'http' }, 'AGENCY_BASE_URL'],
+    [{ AGENCIES: 'http', AGENCY_BASE_URL: 'ftp://x' }, 'AGENCY_BASE_URL'],
+    [{ AGENCIES: 'http', AGENCY_BASE_URL: 'https://x.example' }, 'AGENCY_API_KEY'],
+    [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS'],
+    [{ SESSION_TTL_HOURS: '-3' }, 'SESSION_TTL_HOURS'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'no es url' }, 'DATABASE_URL'],
+    [{ DATABASE_SCHEMA: 'Robert"); DROP' }, 'DATABASE_SCHEMA'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+  ])('rejects %j naming %s in Spanish', (env, variable) => {
+    let caught: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).variable).toBe(variable);
+    expect((caught as ConfigError).message).toMatch(new RegExp(`^Configuración inválida: ${variable} `));
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+export const DEMO = { cedula: '40229183641', password: 'Demo-Portal-2026' };
+
+/** Logs in and returns the bearer token (fails the test otherwise). */
+export async function login(app: FastifyInstance, cedula: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/v1/portals/auth/citizens/login', payload: { cedula, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ token: string }>().token;
+}
+
+/** Registers a sandbox JCE person and returns the new citizen's id. */
+export async function register(app: FastifyInstance, cedula: string, password: string, email = `${cedula}@example.com`): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/portals/auth/citizens/register',
+    payload: { cedula, email, password, password_confirmation: password },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { id: number } }>().data.id;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  /** Present for file parts. */
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body built by hand (exact bytes, including hostile file names). */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.filename !== undefined) head += `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, 'utf8'), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Minimal valid-looking file contents per kind. */
+export const SAMPLE_FILES = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
+  dwg: Buffer.concat([Buffer.from('AC1027'), Buffer.alloc(64, 0)]),
+  dxf: Buffer.from('  0\r\nSECTION\r\n  2\r\nHEADER\r\n  0\r\nENDSEC\r\n  0\r\nEOF\r\n'),
+};

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
+import { buildTestApp, type TestApp } from './buildTestApp';
+import { bearer, login, register } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const FORGOT_MESSAGE = 'Si la cédula tiene una cuenta, enviamos un código a su correo';
+const RESET = '/v1/portals/auth/citizens/reset';
+const CHANGE = '/v1/portals/auth/citizens/changepassword';
+
+async function latestCode(email: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/sandbox/outbox?to=${encodeURIComponent(email)}` });
+  expect(res.statusCode).toBe(200);
+  const [message] = res.json<{ data: { body: string; subject: string; to: string }[] }>().data;
+  expect(message.to).toBe(email);
+  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+  expect(code).toBeDefined();
+  return code as string;
+}
+
+let address = 0;
+/** Reset and forgot are rate-limited per address (10 / 15 min): each call block gets its own. */
+const nextAddress = () => `203.0.113.${++address}`;
+
+const outboxCount = async () => (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0].n;
+
+describe('forgot and reset', () => {
+  const person = SANDBOX_JCE_CITIZENS[4];
+  const email = 'rosa@example.com';
+
+  beforeAll(async () => {
+    await register(t.app, person.cedula, 'Clave-original-1', email);
+  });
+
+  it('always answers the same message; writes a hashed code only for an existing account', async () => {
+    const before = await outboxCount();
+    for (const dni of ['00113918205', 'no-es-cedula', SANDBOX_JCE_CITIZENS[6].cedula]) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${dni}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
+    }
+    expect(await outboxCount()).toBe(before);
+
+    const res = await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
+    expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
+    const code = await latestCode(email);
+    const { rows } = await t.app.db.query<{ code_hash: string; minutes: number }>(
+      `SELECT code_hash, round(extract(epoch FROM (expires_at - created_at)) / 60)::int AS minutes FROM password_resets ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0].code_hash).not.toContain(code);
+    expect(rows[0].minutes).toBe(30);
+  });
+
+  it('resets the password with the code once, and revokes open sessions', async () => {
+    const ip = nextAddress();
+    const oldToken = await login(t.app, person.cedula, 'Clave-original-1');
+    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
+    const code = await latestCode(email);
+    const wrong = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code: code === '000000' ? '000001' : '000000', password: 'Clave-nueva-22' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: 'Código inválido o vencido' });
+
+    const weak = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code, password: 'corta' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toEqual([{ path: 'password', message: 'La contraseña debe tener al menos 10 caracteres' }]);
+
+    const ok = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code, password: 'Clave-nueva-22' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Contraseña actualizada' });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/portals/auth/citizens/me', headers: bearer(oldToken) })).statusCode).toBe(401);
+    await login(t.app, person.cedula, 'Clave-nueva-22');
+
+    const replay = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code, password: 'Clave-otra-333' } });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('burns a code after 5 wrong guesses', async () => {
+    const ip = nextAddress();
+    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
+    const code = await latestCode(email);
+    const wrongCode = code === '999999' ? '999998' : '999999';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code: wrongCode, password: 'Clave-nueva-33' } });
+      expect(res.statusCode).toBe(400);
+    }
+    const late = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code, password: 'Clave-nueva-33' } });
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('refuses an expired code', async () => {
+    const ip = nextAddress();
+    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
+    const code = await latestCode(email);
+    await t.app.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL`);
+    const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code, password: 'Clave-nueva-44' } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('validates the reset body', async () => {
+    const ip = nextAddress();
+    const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code: '12ab', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Datos inválidos', errors: [{ path: 'code', message: 'Formato inválido' }] });
+  });
+
+  it('rate-limits forgot per address', async () => {
+    const statuses: number[] = [];
+    let last = '';
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/portals/forgot?dni=00113918205', remoteAddress: '198.51.100.9' });
+      statuses.push(res.statusCode);
+      last = res.body;
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(JSON.parse(last)).toEqual({ message: 'Demasiados intentos, intente más tarde' });
+  });
+});
+
+describe('changepassword', () => {
+  const person = SANDBOX_JCE_CITIZENS[7];
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: CHANGE, payload: { current_password: 'a', new_password: 'b' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toBe('{"message":"Unauthenticated."}');
+  });
+
+  it('checks the current password and the rules, then revokes the other sessions only', async () => {
+    await register(t.app, person.cedula, 'Clave-inicial-7');
+    const mine = await login(t.app, person.cedula, 'Clave-inicial-7');
+    const other = await login(t.app, person.cedula, 'Clave-inicial-7');
+
+    const wrong = await t.app.inject({ method: 'POST', url: CHANGE, headers: bearer(mine), payload: { current_password: 'no-es-esta-1', new_password: 'Clave-final-77' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('La contraseña actual es incorrecta');
+
+    const same = await t.app.inject({ method: 'POST', url: CHANGE, headers: bearer(mine), payload: { current_password: 'Clave-inicial-7', new_password: 'Clave-inicial-7' } });
+    expect(same.statusCode).toBe(400);
+
+    const withCedula = await t.app.inject({
+      method: 'POST',
+      url: CHANGE,
+      headers: bearer(mine),
+      payload: { current_password: 'Clave-inicial-7', new_password: `x${person.cedula}` },
+    });
+    expect(withCedula.json()).toEqual({ message: 'Datos inválidos', errors: [{ path: 'new_password', message: 'La contraseña no puede contener la cédula' }] });
+
+    const ok = await t.app.inject({ method: 'POST', url: CHANGE, headers: bearer(mine), payload: { current_password: 'Clave-inicial-7', new_password: 'Clave-final-77' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Contraseña actualizada' });
+
+    expect((await t.app.inject({ method: 'GET', url: '/v1/portals/auth/citizens/me', headers: bearer(mine) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/portals/auth/citizens/me', headers: bearer(other) })).statusCode).toBe(401);
+    await login(t.app, person.cedula, 'Clave-final-77');
+  });
+});
+
+describe('sandbox outbox', () => {
+  it('lists messages, newest first, filtered by recipient', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/sandbox/outbox' });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json<{ data: { id: number }[] }>().data.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const none = await t.app.inject({ method: 'GET', url: '/v1/sandbox/outbox?to=nadie@example.com' });
+    expect(none.json()).toEqual({ data: [] });
+  });
+
+  it('does not exist outside sandbox mode', async () => {
+    const http = await buildTestApp({ agencies: { mode: 'http', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 500 } });
+    try {
+      const res = await http.app.inject({ method: 'GET', url: '/v1/sandbox/outbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Recurso no encontrado' });
+    } finally {
+      await http.close();
+    }
+  });
+});
