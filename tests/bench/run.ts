@@ -3,9 +3,11 @@
  * asserted; budgets are printed beside the figures (docs/architecture.md).
  */
 import { engineBench } from './engineBench';
+import { serverBench } from './serverBench';
 
 const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
+  { name: 'API del portal (autocannon)', run: serverBench },
 ];
 
 for (const section of sections) {

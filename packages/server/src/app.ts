@@ -23,6 +23,7 @@ import { createPasswordHasher } from './services/passwordHasher';
 
 /** Replacements for tests (e.g. HTTP agencies pointed at a local server, a shared database). */
 export interface AppOverrides {
+  /** An open database; it stays open when the app closes (whoever opened it closes it). */
   db?: Db;
   agencies?: Agencies;
 }
@@ -33,6 +34,7 @@ export interface AppOverrides {
  * /v1 routes and the static SPA. Call `ready()`/`listen()` on the result.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const ownsDb = overrides.db === undefined;
   const db = overrides.db ?? (await createDb(config));
   const passwords = createPasswordHasher(config.argon2);
   try {
@@ -41,7 +43,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    await db.close();
+    if (ownsDb) await db.close();
     throw error;
   }
 
@@ -60,12 +62,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   installErrorHandler(app);
   await registerHelmet(app);
-  await registerRateLimit(app);
+  await registerRateLimit(app, config.rateLimitAllowList);
   await registerMultipart(app, config.uploadMaxBytes);
   await registerCookie(app);
   await registerSwagger(app);
 
-  decorateServices(app, { config, db, passwords, agencies: overrides.agencies ?? createAgencies(config.agencies, db) });
+  decorateServices(app, { config, db, passwords, agencies: overrides.agencies ?? createAgencies(config.agencies, db) }, { closeDb: ownsDb });
   registerAuth(app);
 
   await registerRoutes(app);

@@ -35,6 +35,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Trust X-Forwarded-* headers (behind a reverse proxy): decides the Secure cookie flag. */
   trustProxy: boolean;
+  /** Client addresses exempt from the per-route rate limits (trusted monitors, load tests). */
+  rateLimitAllowList: string[];
   argon2: Argon2Cost;
 }
 
@@ -111,6 +113,16 @@ function readAgencies(env: Env): AgencyConfig {
   return { mode, baseUrl, apiKey, timeoutMs };
 }
 
+function readAddressList(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  for (const address of list) {
+    if (!/^[0-9a-fA-F:.]+$/.test(address)) throw new ConfigError(name, `debe ser una lista de direcciones IP separadas por comas (recibido "${address}")`);
+  }
+  return list;
+}
+
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
@@ -152,6 +164,7 @@ export function loadConfig(env: Env): Config {
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/app'),
     logLevel,
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    rateLimitAllowList: readAddressList(env, 'RATE_LIMIT_ALLOWLIST'),
     argon2: PRODUCTION_ARGON2,
   };
 }

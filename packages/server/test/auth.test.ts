@@ -92,7 +92,7 @@ describe('login, me, logout', () => {
   });
 
   it('marks the cookie Secure when the request came over HTTPS (behind a trusted proxy)', async () => {
-    const proxied = await buildTestApp({ trustProxy: true });
+    const proxied = await buildTestApp({ trustProxy: true }, { db: t.app.db });
     try {
       const res = await proxied.app.inject({
         method: 'POST',

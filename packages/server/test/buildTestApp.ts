@@ -20,11 +20,13 @@ const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 /**
  * The app on PGlite in memory, or on the PostgreSQL server named by
  * TEST_DATABASE_URL in a schema of its own (dropped on close), so the same
- * tests run on both databases.
+ * tests run on both databases. Pass `{ db: other.app.db }` to build a second
+ * app (other config) on an existing database, which saves a database start.
  */
 export async function buildTestApp(configOverrides: Partial<Config> = {}, appOverrides: AppOverrides = {}): Promise<TestApp> {
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-test-uploads-'));
-  const databaseUrl = process.env.TEST_DATABASE_URL || null;
+  // With a shared db (appOverrides.db) the caller owns the database: no schema of our own.
+  const databaseUrl = appOverrides.db ? null : process.env.TEST_DATABASE_URL || null;
   const schema = databaseUrl ? `test_${randomUUID().replace(/-/g, '').slice(0, 16)}` : null;
   const config: Config = {
     ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', UPLOAD_DIR: uploadDir, STATIC_DIR: path.join(uploadDir, 'no-static') }),

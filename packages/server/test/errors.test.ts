@@ -87,7 +87,7 @@ describe('failures inside the server', () => {
   });
 
   it('an unexpected error is a bare 500 without details', async () => {
-    const broken = await buildTestApp({}, { agencies: failing(new Error('secreto interno: conexión a 10.0.0.5 rechazada')) });
+    const broken = await buildTestApp({}, { db: t.app.db, agencies: failing(new Error('secreto interno: conexión a 10.0.0.5 rechazada')) });
     try {
       const res = await broken.app.inject({ method: 'GET', url: '/v1/jce/40229183641' });
       expect(res.statusCode).toBe(500);
@@ -99,7 +99,7 @@ describe('failures inside the server', () => {
   });
 
   it('an unavailable agency is a 502 in Spanish', async () => {
-    const down = await buildTestApp({}, { agencies: failing(new AgencyUnavailableError('JCE', 'tiempo de espera agotado')) });
+    const down = await buildTestApp({}, { db: t.app.db, agencies: failing(new AgencyUnavailableError('JCE', 'tiempo de espera agotado')) });
     try {
       for (const url of ['/v1/jce/40229183641', '/v1/institution-onapi/registro/458712', '/v1/portals/exists/rnc?rnc=131987656']) {
         const res = await down.app.inject({ method: 'GET', url });
@@ -120,7 +120,7 @@ describe('static SPA', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
     await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log("portal")');
-    spa = await buildTestApp({ staticDir: dir });
+    spa = await buildTestApp({ staticDir: dir }, { db: t.app.db });
   });
   afterAll(async () => {
     await spa.close();

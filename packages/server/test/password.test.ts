@@ -172,7 +172,7 @@ describe('sandbox outbox', () => {
   });
 
   it('does not exist outside sandbox mode', async () => {
-    const http = await buildTestApp({ agencies: { mode: 'http', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 500 } });
+    const http = await buildTestApp({ agencies: { mode: 'http', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 500 } }, { db: t.app.db });
     try {
       const res = await http.app.inject({ method: 'GET', url: '/v1/sandbox/outbox' });
       expect(res.statusCode).toBe(404);

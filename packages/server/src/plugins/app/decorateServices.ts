@@ -20,13 +20,15 @@ export interface AppServices {
   passwords: PasswordHasher;
 }
 
-/** Puts the shared services on the root instance; the database closes with the app. */
-export function decorateServices(app: FastifyInstance, services: AppServices): void {
+/** Puts the shared services on the root instance; with closeDb, the database closes with the app. */
+export function decorateServices(app: FastifyInstance, services: AppServices, { closeDb }: { closeDb: boolean }): void {
   app.decorate('config', services.config);
   app.decorate('db', services.db);
   app.decorate('agencies', services.agencies);
   app.decorate('passwords', services.passwords);
-  app.addHook('onClose', async () => {
-    await services.db.close();
-  });
+  if (closeDb) {
+    app.addHook('onClose', async () => {
+      await services.db.close();
+    });
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { commonErrors } from '../../http/commonSchemas';
 import { normalizeText } from '../../text/normalizeText';
 import { REGION_LISTS, type RegionList } from './regionLists';
+import { createReferenceCache } from './referenceCache';
 
 export const MAX_LIMIT = 1000;
 
@@ -39,31 +40,29 @@ function schemaFor(list: RegionList) {
   };
 }
 
-/** GET /v1/region/* reference lists: `{ data, page, limit, total }`. */
+/** GET /v1/region/* reference lists: `{ data, page, limit, total }`, from an in-memory copy of each table. */
 export async function regionRoutes(app: FastifyInstance): Promise<void> {
+  const cache = createReferenceCache(app.db);
   for (const list of REGION_LISTS) {
-    app.get(list.path, { schema: schemaFor(list) }, async (request) => {
+    const filterKey = list.filter ? camelToRow(list) : null;
+    app.get(list.path, { schema: schemaFor(list) }, async (request, reply) => {
       const query = request.query as ListQuery;
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (list.filter && query[list.filter.param] !== undefined) {
-        params.push(query[list.filter.param]);
-        where.push(`${list.filter.column} = $${params.length}`);
-      }
+      let rows = await cache.rows(list);
+      const wanted = list.filter ? query[list.filter.param] : undefined;
+      if (filterKey && wanted !== undefined) rows = rows.filter((r) => r[filterKey] === wanted);
       const q = list.search && query.q !== undefined ? normalizeText(query.q) : '';
-      if (q !== '') {
-        params.push(q);
-        where.push(`position($${params.length} in busqueda) > 0`);
-      }
-      const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-      const [{ rows }, count] = await Promise.all([
-        app.db.query(
-          `SELECT ${list.select} FROM ${list.table} ${whereSql} ORDER BY ${list.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          [...params, query.limit, (query.page - 1) * query.limit],
-        ),
-        app.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${list.table} ${whereSql}`, params),
-      ]);
-      return { data: rows, page: query.page, limit: query.limit, total: count.rows[0].total };
+      if (q !== '') rows = rows.filter((r) => (r.__busqueda ?? '').includes(q));
+      const start = (query.page - 1) * query.limit;
+      // Public, non-personal data: let browsers and proxies keep it for five minutes.
+      void reply.header('cache-control', 'public, max-age=300');
+      return { data: rows.slice(start, start + query.limit), page: query.page, limit: query.limit, total: rows.length };
     });
   }
+}
+
+/** The API (camelCase) name of a list's filter column, as the SELECT aliases it. */
+function camelToRow(list: RegionList): string {
+  const column = list.filter?.column ?? '';
+  const alias = new RegExp(`${column} AS "([^"]+)"`).exec(list.select);
+  return alias ? alias[1] : column;
 }
