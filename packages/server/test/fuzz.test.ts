@@ -60,6 +60,26 @@ describe('fuzz: no input gives a 5xx', () => {
     );
   });
 
+  it('application drafts: create, autosave, validate and submit with any JSON', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/v1/portals/formalizaciones', headers: { authorization: `Bearer ${token}` }, payload: { data: {} } });
+    const id = created.json().data.id as number;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST /v1/portals/formalizaciones', `PUT /v1/portals/formalizaciones/${id}`, 'POST /v1/portals/formalizaciones/validate', `POST /v1/portals/formalizaciones/${id}/submit`),
+        fc.oneof(json, fc.record({ data: json }), fc.record({ data: fc.dictionary(fc.string({ maxLength: 30 }), json), version: scalar })),
+        fc.string({ maxLength: 12 }),
+        async (route, body, idText) => {
+          const [method, url] = route.split(' ') as ['POST' | 'PUT', string];
+          const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: '10.9.9.6' });
+          expectClientOutcome(res.statusCode, res.body);
+          const odd = await t.app.inject({ method: 'GET', url: `/v1/portals/formalizaciones/${encodeURIComponent(idText)}`, headers: { authorization: `Bearer ${token}` } });
+          expectClientOutcome(odd.statusCode, odd.body);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('path parameters and query strings', async () => {
     await fc.assert(
       fc.asyncProperty(
