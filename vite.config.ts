@@ -1,11 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { formValidatorsPlugin } from './packages/form-engine/src/node/formValidatorsVitePlugin';
+
+import { fileURLToPath } from 'node:url';
+
+const engineValidate = fileURLToPath(new URL('./packages/form-engine/src/validate/', import.meta.url));
 
 // One Vite config: the SPA build (root app/) and the Vitest projects.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'app',
-  plugins: [react()],
+  plugins: [react(), formValidatorsPlugin()],
+  resolve: {
+    // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
+    // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.
+    // RJSF's markdown renderer is never enabled by our forms: a plain-text stand-in replaces it.
+    alias: command === 'build'
+      ? [
+          { find: /^\.\/ajvRuntimeCompiler$/, replacement: `${engineValidate}noRuntimeCompiler.ts` },
+          { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL('./app/src/lib/plainMarkdown.tsx', import.meta.url)) },
+        ]
+      : [],
+  },
   build: { outDir: '../dist/app', emptyOutDir: true },
+  // `npm run dev`: the API runs on :3000 (npx tsx packages/server/src/main.ts).
+  server: { proxy: { '/v1': 'http://localhost:3000', '/docs': 'http://localhost:3000' } },
   test: {
     root: '.',
     projects: [
@@ -17,6 +35,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // Property-based tests run 1,000 cases each; on a loaded 2-core machine that takes seconds.
           testTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'form-mantine',
+          root: 'packages/form-mantine',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
         },
       },
       {
@@ -41,4 +67,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,14 +1,51 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Anchor, Button, Group, Text } from '@mantine/core';
+import { Link, Route, Switch } from 'wouter';
+import { paths, routePatterns } from './config/paths';
+import { useSession } from './lib/session';
+import { logout } from './features/auth/api/login';
+import { lazy, Suspense } from 'react';
+import { Loader } from '@mantine/core';
+import { HomePage } from './features/formalization/components/HomePage';
 
-/** Portal home. The application pages are added on top of this shell. */
-export function App() {
+// The application pages carry the form engine and renderer: loaded only when needed, so the home page stays light.
+const ApplicationPage = lazy(() => import('./features/formalization/components/ApplicationPage').then((m) => ({ default: m.ApplicationPage })));
+const ReviewPage = lazy(() => import('./features/formalization/components/ReviewPage').then((m) => ({ default: m.ReviewPage })));
+const ConfirmationPage = lazy(() => import('./features/formalization/components/ConfirmationPage').then((m) => ({ default: m.ConfirmationPage })));
+
+function Header() {
+  const session = useSession();
   return (
-    <Container size="sm" py="xl" component="main">
-      <Stack gap="md">
-        <Title order={1}>Portal ciudadano</Title>
-        <Text>Formalice su empresa en línea: SRL, EIRL o persona física, ante la Cámara de Comercio y Producción de Santo Domingo.</Text>
-        <Anchor href="/docs">Documentación de la API del portal</Anchor>
-      </Stack>
-    </Container>
+    <Group h="100%" px="md" justify="space-between">
+      <Anchor component={Link} href={paths.home()} fw={700} underline="never">Portal ciudadano</Anchor>
+      {session && (
+        <Group gap="sm">
+          <Text size="sm" visibleFrom="sm">{session.nombres} {session.apellidos}</Text>
+          <Button size="xs" variant="default" onClick={() => void logout().then(() => window.location.assign('/'))}>Cerrar sesión</Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** The portal: header and the routes of the application. */
+export function App() {
+  const session = useSession();
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header component="header"><Header /></AppShell.Header>
+      <AppShell.Main component="main" maw={1200} mx="auto">
+        <Suspense fallback={<Loader aria-label="Cargando" />}>
+        <Switch>
+          <Route path={routePatterns.home} component={HomePage} />
+          {!session && <Route><HomePage /></Route>}
+          <Route path={routePatterns.review} component={ReviewPage} />
+          <Route path={routePatterns.confirmation} component={ConfirmationPage} />
+          <Route path={routePatterns.applicationStep} component={ApplicationPage} />
+          <Route path={routePatterns.application} component={ApplicationPage} />
+          <Route><Text>Página no encontrada. <Anchor component={Link} href={paths.home()}>Ir al inicio</Anchor></Text></Route>
+        </Switch>
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
   );
 }

@@ -8,6 +8,7 @@ export { evaluate } from './evaluate/evaluate';
 export { validate, check, type ValidationResult } from './validate/validate';
 export { prune } from './evaluate/prune';
 export { FORMATS, type FormatDef } from './validate/formats';
+export { registerPrecompiledValidators, structuralFingerprint, type PrecompiledValidator } from './validate/structuralValidator';
 export { DEFAULT_MESSAGES, fillMessage } from './validate/messages';
 export { applyRule, truthy, withToday, KNOWN_OPERATORS } from './logic/operators';
 export { todayInDominicanRepublic, addDays, parseIsoDate } from './logic/dates';

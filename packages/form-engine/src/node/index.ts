@@ -4,3 +4,5 @@ export { writeFormDocs, docsDir } from './writeFormDocs';
 export { main as runCli } from './cli';
 export { lintForm, type LintIssue } from '../lint/lintForm';
 export { formDocs } from '../docs/formDocs';
+export { standaloneValidatorsModule } from './standaloneValidators';
+export { formValidatorsPlugin } from './formValidatorsVitePlugin';

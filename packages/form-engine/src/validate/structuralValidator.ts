@@ -3,10 +3,9 @@
  * lists) is plain JSON Schema: we derive a schema without the dialect's
  * keywords, compile it with AJV once per form, and map its errors to paths.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { compileWithAjv } from './ajvRuntimeCompiler';
 import type { FormNode } from '../types';
-import { FORMATS } from './formats';
 
 export interface StructuralError {
   path: string;
@@ -20,23 +19,6 @@ const STRUCTURAL_KEYWORDS = [
   'type', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum',
   'exclusiveMaximum', 'maxItems', 'minItems', 'multipleOf',
 ] as const;
-
-let ajv: Ajv | null = null;
-
-function sharedAjv(): Ajv {
-  if (ajv) return ajv;
-  ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, code: { regExp: unicodeRegExp } });
-  // Standard formats (uri, date-time, uuid, ...) for analysts; ours replace the few that share a name.
-  addFormats(ajv);
-  for (const [name, def] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: def.validate });
-  return ajv;
-}
-
-/** Patterns are compiled with the `u` flag so analysts may write `\p{L}`. */
-function unicodeRegExp(pattern: string, flags: string): RegExp {
-  return new RegExp(pattern, flags.includes('u') ? flags : `${flags}u`);
-}
-unicodeRegExp.code = 'new RegExp';
 
 /** The JSON Schema AJV sees for a form node: structure only, options as `enum`. */
 export function structuralSchema(node: FormNode): Record<string, unknown> {
@@ -60,8 +42,43 @@ function toDotPath(instancePath: string): string {
     .join('.');
 }
 
+/** A validator generated ahead of time (Ajv standalone code) for one form, with the fingerprint of the schema it was made from. */
+export interface PrecompiledValidator {
+  fingerprint: string;
+  validate: (data: unknown) => boolean;
+}
+
+const precompiled = new Map<string, PrecompiledValidator>();
+
+/**
+ * Registers validators generated at build time (see node/standaloneValidators.ts), so the
+ * browser never compiles schemas with `new Function` (strict Content Security Policy). A
+ * validator is used only while its fingerprint matches the form; otherwise Ajv compiles.
+ */
+export function registerPrecompiledValidators(validators: Record<string, PrecompiledValidator>): void {
+  for (const [id, v] of Object.entries(validators)) precompiled.set(id, v);
+}
+
+/** FNV-1a hash of the structural schema: identifies the schema a generated validator belongs to. */
+export function structuralFingerprint(form: FormNode): string {
+  const text = JSON.stringify(structuralSchema(form));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${text.length}-${h.toString(16)}`;
+}
+
+function validatorFor(form: FormNode): ValidateFunction | PrecompiledValidator['validate'] {
+  const id = (form as { $id?: unknown }).$id;
+  const pre = typeof id === 'string' ? precompiled.get(id) : undefined;
+  if (pre && pre.fingerprint === structuralFingerprint(form)) return pre.validate;
+  return compileWithAjv(structuralSchema(form));
+}
+
 export function compileStructuralValidator(form: FormNode): StructuralValidator {
-  const validate: ValidateFunction = sharedAjv().compile(structuralSchema(form));
+  const validate = validatorFor(form) as ValidateFunction;
   return (data) => {
     if (validate(data)) return [];
     return (validate.errors ?? []).map((e) => ({

@@ -1,0 +1,90 @@
+/**
+ * Debounced autosave of a draft, with a local copy so nothing is lost when a
+ * call fails or the tab closes: every change is kept in localStorage until the
+ * server confirms it; a failed save is retried; another device's newer save
+ * (409) is reported and the latest version reloaded.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { handleUnauthenticated, statusOf } from '../../../lib/api-client';
+import { saveApplication, type Application } from './applications';
+
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict';
+
+const backupKey = (id: number) => `borrador:${id}`;
+
+export function readBackup(app: Application): Record<string, unknown> | null {
+  try {
+    const raw = localStorage.getItem(backupKey(app.id));
+    const backup = raw ? (JSON.parse(raw) as { version: number; data: Record<string, unknown> }) : null;
+    return backup && backup.version === app.version ? backup.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useAutosave(app: Application | undefined, delayMs: number, onConflict: () => void) {
+  const [state, setState] = useState<SaveState>('idle');
+  const version = useRef(app?.version ?? 0);
+  const pending = useRef<Record<string, unknown> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inFlight = useRef(false);
+  const id = app?.id ?? 0;
+
+  useEffect(() => {
+    if (app) version.current = app.version;
+  }, [app]);
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const data = pending.current;
+    if (!data || !id) return true;
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setState('saving');
+    try {
+      const saved = await saveApplication(id, data, version.current);
+      version.current = saved.version;
+      if (pending.current === data) {
+        pending.current = null;
+        localStorage.removeItem(backupKey(id));
+      } else {
+        localStorage.setItem(backupKey(id), JSON.stringify({ version: saved.version, data: pending.current }));
+      }
+      setState(pending.current ? 'pending' : 'saved');
+      return true;
+    } catch (error) {
+      if (await handleUnauthenticated(error)) return false;
+      if (statusOf(error) === 409) {
+        pending.current = null;
+        localStorage.removeItem(backupKey(id));
+        setState('conflict');
+        onConflict();
+        return false;
+      }
+      setState('error');
+      timer.current = setTimeout(() => void flush(), 5000);
+      return false;
+    } finally {
+      inFlight.current = false;
+      if (pending.current && !timer.current) timer.current = setTimeout(() => void flush(), delayMs);
+    }
+  }, [id, delayMs, onConflict]);
+
+  const schedule = useCallback(
+    (data: Record<string, unknown>) => {
+      pending.current = data;
+      if (id) localStorage.setItem(backupKey(id), JSON.stringify({ version: version.current, data }));
+      setState('pending');
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), delayMs);
+    },
+    [id, delayMs, flush],
+  );
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  return { state, schedule, flush };
+}

@@ -1,0 +1,148 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useLocation, useParams } from 'wouter';
+import { evaluate, validate, type PathMessage } from '@portal/form-engine';
+import { ErrorSummary, SchemaForm } from '@portal/form-mantine';
+import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { useApplication } from '../api/applications';
+import { readBackup, useAutosave } from '../api/useAutosave';
+import { createFormApi } from '../formApi';
+import { formalizacion, SECTIONS, sectionOf } from '../form';
+import { readServerErrors, readVisited, writeVisited } from '../stepState';
+import { SaveStatus } from './SaveStatus';
+import { SectionNav, type SectionStatus } from './SectionNav';
+
+type Data = Record<string, unknown>;
+const formApi = createFormApi();
+
+/** The application as steps: one visible section at a time, a task list beside it, autosaved. */
+export function ApplicationPage() {
+  const params = useParams<{ id: string; step?: string }>();
+  const [, navigate] = useLocation();
+  const { data: app, error, mutate } = useApplication(params.id);
+  const [draft, setDraft] = useState<Data | null>(null);
+  const [stepErrors, setStepErrors] = useState<PathMessage[]>([]);
+  const [summary, setSummary] = useState(false);
+  const [lookupErrors, setLookupErrors] = useState<PathMessage[]>([]);
+  const [visited, setVisited] = useState<string[]>(() => readVisited(params.id));
+
+  const reload = useCallback(() => {
+    setDraft(null);
+    void mutate();
+    notifications.show({ color: 'yellow', message: 'La solicitud fue modificada desde otro dispositivo; se cargó la última versión.' });
+  }, [mutate]);
+  const autosave = useAutosave(app, env.autosaveMs, reload);
+
+  useEffect(() => {
+    if (!app || draft !== null) return;
+    if (app.status !== 'borrador') {
+      navigate(paths.confirmation(app.id), { replace: true });
+      return;
+    }
+    const backup = readBackup(app);
+    setDraft(backup ?? app.data);
+    if (backup) autosave.schedule(backup);
+  }, [app, draft, navigate, autosave]);
+
+  // The task list and statuses follow the draft without slowing typing down.
+  const settled = useDeferredValue(draft);
+  const { visibleSections, errorsBySection } = useMemo(() => {
+    const data = settled ?? {};
+    const { visible } = evaluate(formalizacion, data);
+    const bySection = new Map<string, number>();
+    for (const e of validate(formalizacion, data).errors) bySection.set(sectionOf(e.path), (bySection.get(sectionOf(e.path)) ?? 0) + 1);
+    return { visibleSections: SECTIONS.filter((s) => visible.has(s.key)), errorsBySection: bySection };
+  }, [settled]);
+
+  const step = visibleSections.some((s) => s.key === params.step) ? (params.step as string) : visibleSections[0]?.key;
+  const index = visibleSections.findIndex((s) => s.key === step);
+
+  useEffect(() => {
+    // Errors the server gave on submit show on their fields when the citizen comes to fix them.
+    const fromServer = readServerErrors(params.id).filter((e) => sectionOf(e.path) === step);
+    setStepErrors(fromServer);
+    setSummary(fromServer.length > 0);
+  }, [params.id, step]);
+
+  const onChange = useCallback((data: Data) => {
+    setDraft(data);
+    autosave.schedule(data);
+  }, [autosave]);
+
+  if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
+  if (!app || draft === null || !step) return <Loader aria-label="Cargando la solicitud" />;
+
+  const statusOf = (key: string): SectionStatus => {
+    const n = errorsBySection.get(key) ?? 0;
+    if (n === 0) return 'completa';
+    return visited.includes(key) ? 'con-errores' : 'incompleta';
+  };
+
+  const go = (to: string) => {
+    window.scrollTo({ top: 0 });
+    navigate(to);
+  };
+
+  const next = () => {
+    const errors = [...validate(formalizacion, draft).errors, ...lookupErrors].filter((e) => sectionOf(e.path) === step);
+    const seen = visited.includes(step) ? visited : [...visited, step];
+    setVisited(seen);
+    writeVisited(params.id, seen);
+    if (errors.length > 0) {
+      setStepErrors(errors);
+      setSummary(true);
+      return;
+    }
+    setSummary(false);
+    void autosave.flush();
+    const following = visibleSections[index + 1];
+    go(following ? paths.application(app.id, following.key) : paths.review(app.id));
+  };
+
+  const previous = () => {
+    const before = visibleSections[index - 1];
+    if (before) go(paths.application(app.id, before.key));
+  };
+
+  const nav = <SectionNav applicationId={app.id} current={step} sections={visibleSections.map((s) => ({ key: s.key, title: s.title, status: statusOf(s.key) }))} />;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Box visibleFrom="md">{nav}</Box>
+        <Box hiddenFrom="md" component="details">
+          <summary>Secciones: paso {index + 1} de {visibleSections.length}</summary>
+          {nav}
+        </Box>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="md">
+          <div>
+            <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
+            <Title order={2}>{visibleSections[index].title}</Title>
+          </div>
+          {summary && <ErrorSummary errors={stepErrors} schema={formalizacion} />}
+          <SchemaForm
+            key={step}
+            schema={formalizacion}
+            formData={draft}
+            onChange={onChange}
+            api={formApi}
+            section={step}
+            errors={stepErrors}
+            showErrors="touched"
+            onLookupErrorsChange={setLookupErrors}
+          >
+            <Group justify="space-between" mt="lg">
+              <Button variant="default" onClick={previous} disabled={index === 0}>Anterior</Button>
+              <Button onClick={next}>{index === visibleSections.length - 1 ? 'Revisar la solicitud' : 'Siguiente'}</Button>
+            </Group>
+          </SchemaForm>
+          <SaveStatus state={autosave.state} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Card, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'wouter';
+import { formatAmount } from '@portal/form-mantine/currency';
+import { paths } from '../../../config/paths';
+import { useApplication, useRequest } from '../api/applications';
+
+const AGENCY: Record<string, string> = {
+  ONAPI: 'ONAPI (Oficina Nacional de la Propiedad Industrial)',
+  DGII: 'DGII (Dirección General de Impuestos Internos)',
+  CCPSD: 'Cámara de Comercio y Producción de Santo Domingo',
+};
+
+/** Confirmation: the request code, the pending payments and what happens next. */
+export function ConfirmationPage() {
+  const { id } = useParams<{ id: string }>();
+  const { data: app, error } = useApplication(id);
+  const submitted = !!app?.request_code;
+  const { data: request } = useRequest(id, submitted);
+
+  if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
+  if (!app) return <Loader aria-label="Cargando" />;
+  if (!submitted) {
+    return (
+      <Alert color="yellow" title="Esta solicitud todavía no se ha enviado">
+        <Anchor component={Link} href={paths.review(app.id)}>Revisar y enviar la solicitud</Anchor>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder bg="green.0" p="xl" role="status">
+        <Title order={2}>Solicitud enviada</Title>
+        <Text mt="sm">Su código de solicitud es</Text>
+        <Text fz={28} fw={700} data-testid="codigo-solicitud">{app.request_code}</Text>
+        <Text size="sm" mt="xs">Guárdelo: lo necesitará para dar seguimiento y para pagar.</Text>
+      </Card>
+      <section aria-labelledby="que-sigue">
+        <Title order={3} id="que-sigue">Qué sigue</Title>
+        <List spacing="xs" mt="sm">
+          <List.Item>Pague los cargos pendientes de su solicitud (abajo) desde «Mis solicitudes».</List.Item>
+          <List.Item>La ventanilla revisará su solicitud y los documentos; el estado pasará a «En revisión».</List.Item>
+          <List.Item>Le avisaremos por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+        </List>
+      </section>
+      {request && request.items.length > 0 && (
+        <section aria-labelledby="pagos">
+          <Title order={3} id="pagos">Pagos pendientes</Title>
+          <Table mt="sm" striped>
+            <Table.Thead>
+              <Table.Tr><Table.Th>Institución</Table.Th><Table.Th>Concepto</Table.Th><Table.Th ta="right">Monto</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {request.items.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{AGENCY[i.agency] ?? i.agency}</Table.Td>
+                  <Table.Td>{i.concept}</Table.Td>
+                  <Table.Td ta="right">{formatAmount(i.amount, i.currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr><Table.Th colSpan={2}>Total pendiente</Table.Th><Table.Th ta="right">{formatAmount(request.total_pending, 'DOP')}</Table.Th></Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </section>
+      )}
+      <Anchor component={Link} href={paths.home()}>Volver al inicio</Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import useSWR from 'swr';
+import { Link, useLocation, useParams } from 'wouter';
+import { evaluate, validate, type FormNode, type PathMessage } from '@portal/form-engine';
+import { errorBody, handleUnauthenticated, statusOf } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { DOCUMENTS_KEY, listDocuments } from '../../documents/api/documents';
+import { submitApplication, useApplication } from '../api/applications';
+import { formalizacion, SECTIONS, sectionOf, sectionTitle } from '../form';
+import { writeServerErrors } from '../stepState';
+import { AnswerValue } from './AnswerValue';
+
+type Data = Record<string, unknown>;
+
+interface Answer {
+  path: string;
+  label: string;
+  node: FormNode;
+  value: unknown;
+  scope: Record<string, unknown>;
+  currency?: string;
+}
+
+function readPath(data: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), data);
+}
+
+/** Visible answered leaves of a section, in document order, with grid rows labelled. */
+function answersOf(section: string, node: FormNode, data: Data, visible: Set<string>): Answer[] {
+  const out: Answer[] = [];
+  const walk = (n: FormNode, path: string, label: string, scope: Record<string, unknown>) => {
+    if (!visible.has(path) && !/\.\d+$/.test(path)) return;
+    if (n.type === 'object' && n.properties) {
+      for (const [k, child] of Object.entries(n.properties)) walk(child, `${path}.${k}`, child.title ?? k, scope);
+      return;
+    }
+    if (n.type === 'array' && n.items) {
+      const rows = readPath(data, path);
+      if (Array.isArray(rows)) rows.forEach((row, i) => {
+        const rowScope = { ...data, fila: row };
+        for (const [k, child] of Object.entries(n.items?.properties ?? {})) walk(child, `${path}.${i}.${k}`, `${label} ${i + 1}: ${child.title ?? k}`, rowScope);
+      });
+      return;
+    }
+    const value = readPath(data, path);
+    if (value === undefined || value === null || value === '') return;
+    const currencyField = typeof n['x-currency-field'] === 'string' ? n['x-currency-field'] : undefined;
+    out.push({ path, label, node: n, value, scope, currency: currencyField ? String(readPath(data, currencyField) ?? 'DOP') : undefined });
+  };
+  walk(node, section, node.title ?? section, data);
+  return out;
+}
+
+/** Check your answers: every visible answer, a "Cambiar" link per section, then submit. */
+export function ReviewPage() {
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { data: app, error } = useApplication(id);
+  const { data: documents } = useSWR(DOCUMENTS_KEY, listDocuments);
+  const [sending, setSending] = useState(false);
+  const [serverErrors, setServerErrors] = useState<PathMessage[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const view = useMemo(() => {
+    if (!app) return null;
+    const { visible } = evaluate(formalizacion, app.data);
+    const sections = SECTIONS.filter((s) => visible.has(s.key)).map((s) => ({ ...s, answers: answersOf(s.key, s.node, app.data, visible) }));
+    return { sections, errors: validate(formalizacion, app.data).errors };
+  }, [app]);
+
+  if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
+  if (!app || !view) return <Loader aria-label="Cargando la solicitud" />;
+  if (app.status !== 'borrador') {
+    navigate(paths.confirmation(app.id), { replace: true });
+    return null;
+  }
+
+  const problems = serverErrors.length > 0 ? serverErrors : view.errors;
+  const sectionsWithProblems = [...new Set(problems.map((e) => sectionOf(e.path)))];
+
+  const submit = async () => {
+    setSending(true);
+    setFailure(null);
+    try {
+      await submitApplication(app.id);
+      writeServerErrors(app.id, []);
+      navigate(paths.confirmation(app.id));
+    } catch (e) {
+      if (await handleUnauthenticated(e)) return;
+      const body = await errorBody(e);
+      if (statusOf(e) === 422 && body.errors) {
+        setServerErrors(body.errors);
+        writeServerErrors(app.id, body.errors);
+      }
+      setFailure(body.message ?? 'No se pudo enviar la solicitud. Intente de nuevo.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Revise sus respuestas antes de enviar</Title>
+      {problems.length > 0 && (
+        <Alert color="red" title="La solicitud todavía tiene errores" role="alert">
+          <Text size="sm">Corrija las secciones siguientes antes de enviar:</Text>
+          <ul>
+            {sectionsWithProblems.map((s) => (
+              <li key={s}>
+                <Anchor component={Link} href={paths.application(app.id, s)}>{sectionTitle(s)}</Anchor>
+                {' '}({problems.filter((e) => sectionOf(e.path) === s).length})
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {view.sections.map((s) => (
+        <Card key={s.key} withBorder component="section" aria-labelledby={`rev-${s.key}`}>
+          <Group justify="space-between" mb="sm">
+            <Title order={3} size="h4" id={`rev-${s.key}`}>{s.title}</Title>
+            <Anchor component={Link} href={paths.application(app.id, s.key)}>
+              Cambiar<VisuallyHidden> {s.title}</VisuallyHidden>
+            </Anchor>
+          </Group>
+          {s.answers.length === 0 ? (
+            <Text c="dimmed" size="sm">Sin respuestas en esta sección.</Text>
+          ) : (
+            <dl className="answers">
+              {s.answers.map((a) => (
+                <div key={a.path}>
+                  <dt>{a.label}</dt>
+                  <dd><AnswerValue node={a.node} value={a.value} scope={a.scope} documents={documents} currency={a.currency} /></dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </Card>
+      ))}
+      {failure && <Alert color="red" role="alert">{failure}</Alert>}
+      <Group>
+        <Button onClick={() => void submit()} loading={sending} disabled={problems.length > 0 && serverErrors.length === 0}>
+          Enviar solicitud
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * What precompiled (standalone) validators need at run time in the browser:
+ * our format definitions and Ajv's small run-time helpers. Shared with the
+ * run-time compiler, so both validate formats alike.
+ */
+import { FORMATS } from './formats';
+
+/** Our formats as Ajv format definitions. */
+export const OWN_FORMAT_DEFS: Record<string, { type: 'string'; validate: (value: string) => boolean }> = Object.fromEntries(
+  Object.entries(FORMATS).map(([name, def]) => [name, { type: 'string' as const, validate: def.validate }]),
+);
+
+/** Length in code points, as Ajv counts for minLength/maxLength. */
+function ucs2length(str: string): number {
+  let length = 0;
+  for (const _ of str) length++;
+  return length;
+}
+
+/** Ajv run-time helpers referenced by generated code (`require("ajv/dist/runtime/<name>")`). */
+export const standaloneRuntime: Record<string, unknown> = { ucs2length };

@@ -1,0 +1,19 @@
+/**
+ * @portal/form-mantine: the RJSF v6 theme on Mantine and the form component
+ * driven by @portal/form-engine. The app needs the Mantine styles
+ * (@mantine/core, @mantine/dropzone, @mantine/notifications) and a
+ * <Notifications /> host for the toasts.
+ */
+export { SchemaForm, type SchemaFormProps } from './schema-form/SchemaForm';
+export { ErrorSummary, ERROR_SUMMARY_TITLE, type ErrorSummaryProps } from './error-summary/ErrorSummary';
+export { focusField } from './error-summary/focusField';
+export { describePath } from './error-summary/describePath';
+export { createTheme, theme, type Theme } from './theme/createTheme';
+export { engineValidator } from './theme/engineValidator';
+export { spanishStrings } from './theme/spanishStrings';
+export { accessibleColors } from './theme/accessibleColors';
+export { pathToId, ID_PREFIX, ID_SEPARATOR } from './data/pathToId';
+export { buildUiSchema, toRjsfSchema, rjsfViewOf, widgetFor, WIDGET, type WidgetName, type RjsfView } from './data/rjsfSchema';
+export { applyMask, unmask, maskDigits } from './widgets/masked/mask';
+export { formatAmount, currencyPrefix } from './theme/widgets/currency';
+export type { FormApi, StoredDocument, JsonAnswer, Notify, DismissNotification, ShowErrors } from './types';

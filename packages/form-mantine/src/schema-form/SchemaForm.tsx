@@ -1,0 +1,154 @@
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withTheme, type IChangeEvent } from '@rjsf/core';
+import { notifications } from '@mantine/notifications';
+import { prune, type FormSchema, type PathMessage } from '@portal/form-engine';
+import { rjsfViewOf } from '../data/rjsfSchema';
+import { getAt, setAt } from '../data/paths';
+import { shareStructure } from '../data/shareStructure';
+import { FormStore, toMessageMap } from '../field-state/FormStore';
+import { theme } from '../theme/createTheme';
+import { engineValidator } from '../theme/engineValidator';
+import { spanishStrings } from '../theme/spanishStrings';
+import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
+import { checkDraft, processChange, type CheckedDraft } from './runCheck';
+import { ID_SEPARATOR } from '../data/pathToId';
+
+type Data = Record<string, unknown>;
+
+const ThemedForm = withTheme<unknown>(theme);
+
+/** RJSF must not invent data: no `const` of a `oneOf` as default, no empty objects, no rows for `minItems`. */
+const DEFAULT_STATE = {
+  constAsDefaults: 'never',
+  emptyObjectFields: 'skipEmptyDefaults',
+  arrayMinItems: { populate: 'never' },
+  requiredBooleanDefault: 'skip',
+} as const;
+
+export interface SchemaFormProps {
+  /** The form (JSON Schema with the rule dialect); keep the same object between renders. Required. */
+  schema: FormSchema;
+  /** The draft, controlled by the app; hidden values stay in it. Default: empty. */
+  formData?: Data;
+  /** Receives the new draft after every change, with computed fields set and dependent selects reset. Required. */
+  onChange(data: Data): void;
+  /** The app's calls: lookups, option sources, documents, session. Required. */
+  api: FormApi;
+  /** Render only this top-level section or grid (a wizard step); the rest of the draft is kept untouched. Default: the whole form. */
+  section?: string;
+  /** Date the rules use, `AAAA-MM-DD`. Default: today in the Dominican Republic. */
+  today?: string;
+  /** Errors to show on their fields (after "Siguiente", or a 422 from the server); each hides once its field is edited. Default: none. */
+  errors?: PathMessage[];
+  /** Live engine errors show on fields the citizen has left (`touched`) or on every field (`all`). Default: `'touched'`. */
+  showErrors?: ShowErrors;
+  /** Shows toasts (lookup progress and verdicts, uploads). Default: `notifications.show` of @mantine/notifications. */
+  notify?: Notify;
+  /** Hides a toast (the pending one of a lookup). Default: `notifications.hide`. */
+  dismiss?: DismissNotification;
+  /** Called on submit (Enter or a submit button inside the form) with the draft pruned by the engine and its errors. Default: none. */
+  onSubmit?(data: Data, errors: PathMessage[]): void;
+  /** Told when the async lookup errors change (e.g. "Cédula inválida"), so the app can block "Siguiente". Default: none. */
+  onLookupErrorsChange?(errors: PathMessage[]): void;
+  /** `id` of the form element (for `<button form=…>`). Default: none. */
+  id?: string;
+  /** Content after the fields, e.g. the step buttons. Default: nothing (no submit button). */
+  children?: ReactNode;
+}
+
+/**
+ * The citizen-facing form: RJSF with the Mantine theme, driven by the engine.
+ * RJSF gets one schema and uiSchema per form (memoized); every change runs the
+ * engine once (~1–3 ms) and the evaluation reaches templates and widgets
+ * through a store in `formContext`, so only affected fields re-render.
+ */
+export function SchemaForm(props: SchemaFormProps) {
+  const { schema, formData, onChange, api, section, today, errors, showErrors = 'touched', id, children } = props;
+  const notify = props.notify ?? notifications.show;
+  const dismiss = props.dismiss ?? notifications.hide;
+  const empty = useMemo<Data>(() => ({}), []);
+  const data = formData ?? empty;
+
+  // One schema/uiSchema per form and step, built once: RJSF works on the current step only.
+  const view = useMemo(() => rjsfViewOf(schema, section), [schema, section]);
+  const emptyStep = useMemo(() => (view.schema.type === 'array' ? [] : {}), [view]);
+
+  // The last draft this component produced, with its check: reused when the app hands it back.
+  const produced = useRef<CheckedDraft | null>(null);
+  const checked = useMemo(
+    () => (produced.current?.data === data ? produced.current : checkDraft(schema, data, today)),
+    [schema, data, today],
+  );
+  const latest = useRef<Data>(data);
+
+  const commit = useCallback((next: Data) => {
+    const result = processChange(schema, latest.current, shareStructure(latest.current, next), today);
+    produced.current = result;
+    latest.current = result.data;
+    onChange(result.data);
+  }, [schema, today, onChange]);
+
+  const setValues = useCallback((changes: Record<string, unknown>) => {
+    let next = latest.current;
+    for (const [path, value] of Object.entries(changes)) next = setAt(next, path, value);
+    commit(next);
+  }, [commit]);
+
+  const { onLookupErrorsChange } = props;
+  const [store] = useState(() => new FormStore(
+    { data, evaluation: checked.evaluation, liveErrors: toMessageMap(checked.errors), givenErrors: toMessageMap(errors), showErrors },
+    { schema, api, notify, dismiss, setValues, onLookupErrors: onLookupErrorsChange },
+  ));
+
+  useLayoutEffect(() => {
+    latest.current = data;
+    store.update({
+      data,
+      evaluation: checked.evaluation,
+      liveErrors: toMessageMap(checked.errors),
+      givenErrors: toMessageMap(errors, store.snapshot.givenErrors),
+      showErrors,
+    });
+  }, [store, data, checked, errors, showErrors]);
+
+  useLayoutEffect(() => {
+    store.env = { schema, api, notify, dismiss, setValues, onLookupErrors: onLookupErrorsChange };
+  }, [store, schema, api, notify, dismiss, setValues, onLookupErrorsChange]);
+
+  const formContext = useMemo(() => ({ store, basePath: view.basePath }), [store, view]);
+  const handleChange = useCallback((event: IChangeEvent<unknown>) => {
+    const value = event.formData;
+    commit(view.basePath === '' ? ((value ?? {}) as Data) : setAt(latest.current, view.basePath, value));
+  }, [commit, view]);
+  const stepData = view.basePath === '' ? data : getAt(data, view.basePath) ?? emptyStep;
+  const { onSubmit } = props;
+  const handleSubmit = useCallback(() => {
+    if (!onSubmit) return;
+    const current = latest.current;
+    const result = checkDraft(schema, current, today);
+    onSubmit(prune(schema, current, { today }), result.errors);
+  }, [onSubmit, schema, today]);
+
+  return (
+    <ThemedForm
+      id={id}
+      key={view.basePath}
+      schema={view.schema}
+      uiSchema={view.uiSchema}
+      formData={stepData}
+      formContext={formContext}
+      validator={engineValidator}
+      onChange={handleChange}
+      onSubmit={handleSubmit}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      idPrefix={view.idPrefix}
+      idSeparator={ID_SEPARATOR}
+      translateString={spanishStrings}
+      experimental_defaultFormStateBehavior={DEFAULT_STATE}
+    >
+      {children ?? <Fragment />}
+    </ThemedForm>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * One engine pass over the draft: evaluation plus validation, with the
+ * computed fields written back into the data. Used on every change.
+ */
+import { check, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
+import { applyComputed } from '../data/applyComputed';
+import { resetDependents } from '../data/resetDependents';
+
+export interface CheckedDraft {
+  data: Record<string, unknown>;
+  evaluation: Evaluation;
+  errors: PathMessage[];
+}
+
+/** Evaluates and validates `data` as it is (for drafts coming from the app). */
+export function checkDraft(schema: FormSchema, data: Record<string, unknown>, today: string | undefined): CheckedDraft {
+  const result = check(schema, data, { today });
+  return { data, evaluation: result.evaluation, errors: result.errors };
+}
+
+/**
+ * The draft after a change: dependent selects whose source changed are
+ * emptied, then the engine runs and computed values are stored.
+ */
+export function processChange(schema: FormSchema, prev: Record<string, unknown>, next: Record<string, unknown>, today: string | undefined): CheckedDraft {
+  const reset = resetDependents(schema, prev, next);
+  const checked = checkDraft(schema, reset, today);
+  return { ...checked, data: applyComputed(schema, reset, checked.evaluation) };
+}

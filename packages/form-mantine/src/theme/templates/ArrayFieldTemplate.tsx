@@ -1,0 +1,51 @@
+import { Fieldset, Group, Stack, Text } from '@mantine/core';
+import type { ArrayFieldTemplateProps } from '@rjsf/utils';
+import { buttonId } from '@rjsf/utils';
+import { fieldPathOf, storeOf, useFieldView } from '../../field-state/hooks';
+import RequiredMark from './RequiredMark';
+
+/**
+ * Grids: a fieldset with the rows, the count against `maxItems` ("2 de 5"),
+ * the grid's own error (e.g. at least one row required) linked to the
+ * fieldset, and an "Agregar" button that RJSF disables at the limit
+ * (`canAdd` is false once `maxItems` rows exist).
+ */
+export default function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { fieldPathId, items, canAdd, onAddClick, title, schema, registry, disabled, readonly, uiSchema } = props;
+  const store = storeOf(registry);
+  const path = fieldPathOf(registry, fieldPathId);
+  const view = useFieldView(store, path);
+  const id = fieldPathId.$id;
+  const { AddButton } = registry.templates.ButtonTemplates;
+  const max = schema.maxItems;
+  const errorId = `${id}__error`;
+  const countId = `${id}__count`;
+  const describedBy = [view.error ? errorId : '', max !== undefined ? countId : ''].filter(Boolean).join(' ');
+
+  return (
+    <Fieldset
+      id={id}
+      tabIndex={-1}
+      legend={<>{title || schema.title}{view.required && <RequiredMark />}</>}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={view.error ? true : undefined}
+    >
+      {schema.description && <Text size="sm" c="dimmed" mb="sm">{schema.description}</Text>}
+      {max !== undefined && (
+        <Text id={countId} size="sm" c="dimmed" mb="sm" aria-live="polite">{`${items.length} de ${max}`}</Text>
+      )}
+      <Stack gap="md">{items}</Stack>
+      {items.length === 0 && <Text size="sm" c="dimmed">No hay filas. Use el botón «Agregar» para añadir una.</Text>}
+      {view.error && <Text id={errorId} c="var(--mantine-color-error)" size="sm" mt="sm">{view.error}</Text>}
+      <Group justify="flex-start" mt="md">
+        <AddButton
+          id={buttonId(id, 'add')}
+          onClick={onAddClick}
+          disabled={!canAdd || disabled || readonly || view.disabled}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      </Group>
+    </Fieldset>
+  );
+}

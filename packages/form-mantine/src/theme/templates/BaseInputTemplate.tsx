@@ -1,0 +1,29 @@
+import type { ChangeEvent } from 'react';
+import { TextInput } from '@mantine/core';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { useField } from '../widgets/useField';
+
+/**
+ * The plain `<input>` RJSF's own widgets fall back to (email, url, password,
+ * …): a Mantine TextInput labelled and validated like every other field.
+ */
+export default function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { value, type, placeholder, autofocus, onChangeOverride } = props;
+  const field = useField(props);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (onChangeOverride) onChangeOverride(event);
+    else field.change(event.currentTarget.value === '' ? props.options.emptyValue : event.currentTarget.value);
+  };
+  return (
+    <TextInput
+      {...field.wrapper}
+      aria-required={field.ariaRequired}
+      type={type && type !== 'number' && type !== 'integer' ? type : 'text'}
+      value={value ?? ''}
+      placeholder={placeholder}
+      autoFocus={autofocus}
+      onChange={onChange}
+      onBlur={field.blur}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { Select } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useField } from './useField';
+import { toChoices } from './selectOptions';
+
+/**
+ * Fixed option lists (`oneOf` with `const`/`title`), narrowed to the engine's
+ * `x-options` subset when the rules restrict them. Long lists are searchable.
+ */
+export default function SelectWidget(props: WidgetProps) {
+  const field = useField(props);
+  const { enumOptions } = props.options;
+  const choices = useMemo(() => toChoices(enumOptions, props.value, field.view.options), [enumOptions, props.value, field.view.options]);
+  return (
+    <Select
+      {...field.wrapper}
+      aria-required={field.ariaRequired}
+      data={choices.items}
+      value={choices.keyOf(props.value)}
+      onChange={(key) => field.change(choices.valueOf(key))}
+      onBlur={field.blur}
+      placeholder={props.placeholder || 'Seleccione una opción'}
+      searchable={choices.items.length > 8}
+      nothingFoundMessage="No hay opciones que coincidan"
+      clearable={!field.view.required && !field.wrapper.readOnly}
+      allowDeselect={!field.view.required}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import type { ClipboardEvent } from 'react';
+import { TextInput } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useField } from './useField';
+import { useMaskedInput } from '../../widgets/masked/useMaskedInput';
+import { useLookup } from '../../widgets/lookup/useLookup';
+
+export const NO_PASTE_NOTE = 'Por seguridad, escriba este dato; no se permite pegarlo.';
+
+const preventPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
+
+/**
+ * Text fields. Reads the dialect's keywords on the node: `x-mask` (shows
+ * "###-#######-#" while storing digits), `x-lookup` (remote check while
+ * typing, with a loader in the input) and `x-no-paste` (confirmation
+ * fields refuse paste, and say so in their description).
+ */
+export default function TextWidget(props: WidgetProps) {
+  const { value, placeholder, autofocus } = props;
+  const noPaste = props.schema['x-no-paste'] === true;
+  const field = useField(props, noPaste ? NO_PASTE_NOTE : undefined);
+  const { node, store, path } = field;
+  const mask = typeof node['x-mask'] === 'string' ? node['x-mask'] : undefined;
+  const masked = useMaskedInput(mask, value);
+  const lookup = useLookup(store, node['x-lookup'], path, node.format, value);
+  const type = node.format === 'email' ? 'email' : node.format === 'telefono' ? 'tel' : node.format === 'sitio-web' ? 'url' : 'text';
+
+  return (
+    <TextInput
+      {...field.wrapper}
+      ref={masked.ref}
+      aria-required={field.ariaRequired}
+      type={type}
+      inputMode={mask ? 'numeric' : undefined}
+      autoComplete={noPaste ? 'off' : undefined}
+      value={masked.display}
+      maxLength={mask ? undefined : node.maxLength}
+      placeholder={placeholder || undefined}
+      autoFocus={autofocus}
+      loading={lookup.pending}
+      aria-busy={lookup.pending || undefined}
+      onChange={(event) => field.change(masked.parse(event))}
+      onBlur={field.blur}
+      onPaste={noPaste ? preventPaste : undefined}
+      onDrop={noPaste ? (event) => event.preventDefault() : undefined}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ES_DO_SEPARATORS, currencyPrefix, formatAmount } from './currency';
+
+describe('currency', () => {
+  it('maps codes to prefixes, DOP by default', () => {
+    expect(currencyPrefix('DOP')).toBe('RD$ ');
+    expect(currencyPrefix('USD')).toBe('US$ ');
+    expect(currencyPrefix('EUR')).toBe('€ ');
+    expect(currencyPrefix(undefined)).toBe('RD$ ');
+  });
+
+  it('formats es-DO amounts', () => {
+    expect(ES_DO_SEPARATORS).toEqual({ group: ',', decimal: '.' });
+    expect(formatAmount(1234.5, 'DOP')).toBe('RD$ 1,234.50');
+    expect(formatAmount(100000, 'USD')).toBe('US$ 100,000.00');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * What every widget needs: its path, its view (visibility, requirement, error,
+ * limits) and the Mantine props that label it and link its error, plus change
+ * and blur handlers that also tell the store (touched / edited).
+ */
+import { useCallback, type ReactNode } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import type { FormNode } from '@portal/form-engine';
+import { useFieldLocation } from '../../field-state/FieldContext';
+import { storeOf, useFieldView } from '../../field-state/hooks';
+import type { FieldView } from '../../field-state/fieldView';
+import type { FormStore } from '../../field-state/FormStore';
+
+/** Props shared by Mantine inputs: label, asterisk, description, error (Mantine links it with aria-describedby and sets aria-invalid). */
+export interface WrapperProps {
+  id: string;
+  label: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  withAsterisk: boolean;
+  disabled: boolean;
+  readOnly: boolean;
+}
+
+export interface FieldBinding {
+  path: string;
+  node: FormNode;
+  view: FieldView;
+  store: FormStore;
+  wrapper: WrapperProps;
+  /** `aria-required` for controls whose role allows it (textbox, combobox, checkbox). */
+  ariaRequired: true | undefined;
+  change(value: unknown): void;
+  blur(): void;
+}
+
+/** Joins description parts (schema description, widget notes) into one node. */
+export function joinDescription(...parts: (string | undefined | false)[]): string | undefined {
+  const text = parts.filter(Boolean).join(' ');
+  return text === '' ? undefined : text;
+}
+
+export function useField(props: WidgetProps, extraDescription?: string): FieldBinding {
+  const { id, label, schema, registry, onChange, onBlur, value, readonly, disabled } = props;
+  const { path } = useFieldLocation();
+  const store = storeOf(registry);
+  const view = useFieldView(store, path);
+  const node = schema as FormNode;
+  const readOnly = Boolean(readonly || node.readOnly || node['x-compute'] !== undefined);
+
+  const change = useCallback((next: unknown) => {
+    store.markEdited(path);
+    onChange(next);
+  }, [store, path, onChange]);
+  const blur = useCallback(() => {
+    store.touch(path);
+    onBlur(id, value);
+  }, [store, path, onBlur, id, value]);
+
+  return {
+    path,
+    node,
+    view,
+    store,
+    wrapper: {
+      id,
+      label: label || node.title || path,
+      description: joinDescription(node.description, extraDescription),
+      error: view.error,
+      withAsterisk: view.required,
+      disabled: Boolean(disabled) || (view.disabled && !readOnly),
+      readOnly,
+    },
+    ariaRequired: view.required ? true : undefined,
+    change,
+    blur,
+  };
+}

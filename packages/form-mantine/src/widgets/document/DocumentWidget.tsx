@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, Group, Input, Text, VisuallyHidden } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useField } from '../../theme/widgets/useField';
+import type { StoredDocument } from '../../types';
+import { useDocuments } from './useDocuments';
+import DocumentThumbnail from './DocumentThumbnail';
+import UploadDialog from './UploadDialog';
+import DocumentPickerDialog from './DocumentPickerDialog';
+import { DEFAULT_ACCEPT } from './uploadRules';
+
+/**
+ * File fields (`x-widget: file`): the value is the id of a stored document.
+ * Shows the chosen document and two buttons: upload a new file, or pick one
+ * of the citizen's stored documents. The first button carries the field's id,
+ * so error-summary links land on it.
+ */
+export default function DocumentWidget(props: WidgetProps) {
+  const field = useField(props);
+  const { id, label, description, error, withAsterisk, disabled, readOnly } = field.wrapper;
+  const { api, notify } = field.store.env;
+  const docs = useDocuments(api);
+  const [dialog, setDialog] = useState<'upload' | 'pick' | null>(null);
+  const value = typeof props.value === 'number' ? props.value : undefined;
+  const selected = docs.documents.find((d) => d.id === value);
+  const accept = Array.isArray(field.node['x-accept']) ? field.node['x-accept'] : DEFAULT_ACCEPT;
+  const labelId = `${id}-label`;
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, descriptionId, `${id}-current`].filter(Boolean).join(' ');
+  const locked = disabled || readOnly || !api;
+
+  const choose = (docId: number) => {
+    field.change(docId);
+    field.store.touch(field.path);
+  };
+
+  return (
+    <div role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+      <Input.Label id={labelId} labelElement="div" required={withAsterisk}>
+        {label}
+        {withAsterisk && <VisuallyHidden> (obligatorio)</VisuallyHidden>}
+      </Input.Label>
+      {description && <Input.Description id={descriptionId}>{description}</Input.Description>}
+      <Group gap="sm" mt={6} wrap="wrap">
+        {selected && api && <DocumentThumbnail doc={selected} url={api.documentUrl(selected)} />}
+        <Text id={`${id}-current`} size="sm" c={selected ? undefined : 'dimmed'}>
+          {selected ? `${selected.name} (${selected.extension})` : value !== undefined ? `Documento n.º ${value}` : 'Ningún documento seleccionado'}
+        </Text>
+      </Group>
+      <Group gap="sm" mt="xs">
+        <Button id={id} variant="light" onClick={() => setDialog('upload')} disabled={locked} aria-describedby={describedBy} onBlur={field.blur}>
+          Subir archivo
+        </Button>
+        <Button variant="default" onClick={() => setDialog('pick')} disabled={locked} aria-describedby={describedBy}>
+          Elegir de mis documentos
+        </Button>
+      </Group>
+      {error && <Input.Error id={errorId} mt={4}>{error}</Input.Error>}
+      {api && (
+        <>
+          <UploadDialog
+            opened={dialog === 'upload'}
+            onClose={() => setDialog(null)}
+            api={api}
+            notify={notify}
+            accept={accept}
+            onUploaded={(doc: StoredDocument) => {
+              void docs.resource?.refresh();
+              choose(doc.id);
+            }}
+          />
+          <DocumentPickerDialog
+            opened={dialog === 'pick'}
+            onClose={() => setDialog(null)}
+            api={api}
+            state={docs}
+            selectedId={value}
+            onConfirm={choose}
+            onRetry={() => void docs.resource?.refresh()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

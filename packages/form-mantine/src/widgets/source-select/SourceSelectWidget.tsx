@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { Button, Group, Select, Text } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { expandUrl, type SourceDecl } from '@portal/form-engine';
+import { scopeAt } from '../../data/paths';
+import { useStoreSelect } from '../../field-state/hooks';
+import { useField } from '../../theme/widgets/useField';
+import { toChoices } from '../../theme/widgets/selectOptions';
+import { useSourceOptions } from './useSourceOptions';
+import { dependencyHint, uniqueExclusions } from './sourceOptions';
+
+export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuevo.';
+
+/**
+ * Selects fed by a service (`x-source`): provinces, municipalities, sectors,
+ * nationalities, CIIU activities, banks. The URL is filled from other fields
+ * (`{datos_solicitante.provincia}`, `{fila.municipio}`); until it can be, the
+ * select is disabled with a hint naming the field to fill first. Answers are
+ * cached per URL; a failed call shows a Spanish message with a retry button.
+ * In a grid with `x-unique`, values chosen in other rows are left out.
+ */
+export default function SourceSelectWidget(props: WidgetProps) {
+  const field = useField(props);
+  const { store, path, node } = field;
+  const decl = node['x-source'] as SourceDecl;
+  const url = useStoreSelect(store, (s) => expandUrl(decl.url, scopeAt(s.data, path)));
+  const taken = useStoreSelect(store, (s) => (store.env.schema ? uniqueExclusions(store.env.schema, s.data, path) : '[]'));
+  const source = useSourceOptions(store.env.api, url, decl, node.type);
+  const choices = useMemo(
+    () => toChoices(source.options, props.value, field.view.options, JSON.parse(taken) as unknown[]),
+    [source.options, props.value, field.view.options, taken],
+  );
+  const waiting = url === null;
+  const hint = waiting ? dependencyHint(store.env.schema, decl, path) : undefined;
+  const errorId = `${field.wrapper.id}__source-error`;
+
+  return (
+    <div>
+      <Select
+        {...field.wrapper}
+        description={[field.wrapper.description, hint].filter(Boolean).join(' ') || undefined}
+        aria-required={field.ariaRequired}
+        aria-busy={source.status === 'loading' || undefined}
+        data={choices.items}
+        value={choices.keyOf(props.value)}
+        onChange={(key) => {
+          field.change(choices.valueOf(key));
+          store.touch(path);
+        }}
+        onBlur={field.blur}
+        disabled={field.wrapper.disabled || waiting}
+        loading={source.status === 'loading'}
+        placeholder={source.status === 'loading' ? 'Cargando opciones…' : 'Seleccione una opción'}
+        searchable={decl.searchable === true}
+        limit={decl.searchable ? 100 : undefined}
+        nothingFoundMessage="No hay opciones que coincidan"
+        clearable={!field.view.required && !field.wrapper.readOnly}
+        allowDeselect={!field.view.required}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {source.status === 'error' && (
+        <Group gap="xs" mt={4}>
+          <Text id={errorId} size="sm" c="var(--mantine-color-error)" role="alert">{SOURCE_ERROR}</Text>
+          <Button size="compact-sm" variant="subtle" onClick={source.retry} aria-describedby={errorId}>Reintentar</Button>
+        </Group>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The pure half of `x-source`: reading options out of an answer, the values
+ * other grid rows already took (`x-unique`), and the hint shown while the URL
+ * still misses a value.
+ */
+import type { FormSchema, SourceDecl } from '@portal/form-engine';
+import { getAt, nodeAt, resolveRelative, rowPathOf, splitPath } from '../../data/paths';
+import type { OptionLike } from '../../theme/widgets/selectOptions';
+
+/** Options at `decl.items` of an answer body; labels of several properties are joined with " - ". Items without a value are skipped. */
+export function toSourceOptions(body: unknown, decl: SourceDecl): OptionLike[] {
+  const list = getAt(body, decl.items);
+  if (!Array.isArray(list)) return [];
+  const out: OptionLike[] = [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) continue;
+    const value = (item as Record<string, unknown>)[decl.value];
+    if (value === undefined || value === null || value === '') continue;
+    const keys = Array.isArray(decl.label) ? decl.label : [decl.label];
+    const label = keys
+      .map((k) => (item as Record<string, unknown>)[k])
+      .filter((v) => v !== undefined && v !== null && v !== '')
+      .join(' - ');
+    out.push({ value, label: label || String(value) });
+  }
+  return out;
+}
+
+/** The stored type of a field: ids of integer fields come back as numbers even if the service sends strings. */
+export function coerceOptionValues(options: OptionLike[], type: string | undefined): OptionLike[] {
+  if (type !== 'integer' && type !== 'number') return options;
+  return options.map((o) => (typeof o.value === 'string' && o.value.trim() !== '' && Number.isFinite(Number(o.value)) ? { ...o, value: Number(o.value) } : o));
+}
+
+/**
+ * Values chosen in the other rows of the grid holding `fieldPath`, when the
+ * grid declares `x-unique` by this field; a JSON list (a primitive, so a store
+ * selector can return it without re-rendering).
+ */
+export function uniqueExclusions(schema: FormSchema, data: unknown, fieldPath: string): string {
+  const row = rowPathOf(fieldPath);
+  if (row === null) return '[]';
+  const gridPath = splitPath(row).slice(0, -1).join('.');
+  const field = splitPath(fieldPath).slice(splitPath(row).length).join('.');
+  const unique = nodeAt(schema, gridPath)?.['x-unique'];
+  if (!unique || unique.by !== field) return '[]';
+  const rows = getAt(data, gridPath);
+  if (!Array.isArray(rows)) return '[]';
+  const own = Number(splitPath(row).at(-1));
+  const taken = rows
+    .map((r, i) => (i === own ? undefined : getAt(r, field)))
+    .filter((v) => v !== undefined && v !== null && v !== '');
+  return JSON.stringify(taken);
+}
+
+/** "Seleccione primero: Provincia" — names the fields a source URL waits for. */
+export function dependencyHint(schema: FormSchema | null, decl: SourceDecl, fieldPath: string): string {
+  const names: string[] = [];
+  for (const match of decl.url.matchAll(/\{([^{}]+)\}/g)) {
+    const path = resolveRelative(match[1].trim(), fieldPath);
+    const title = schema ? nodeAt(schema, path)?.title : undefined;
+    names.push(title ?? match[1]);
+  }
+  return names.length > 0 ? `Seleccione primero: ${names.join(', ')}` : 'Seleccione primero los campos anteriores';
+}
