@@ -57,6 +57,18 @@ export default defineConfig(({ command }) => ({
       },
       {
         test: {
+          name: 'e2e',
+          root: 'tests',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 180000,
+          hookTimeout: 180000,
+          // One browser flow at a time: they share the machine's two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'cross',
           root: 'tests',
           environment: 'node',

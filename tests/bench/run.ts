@@ -4,10 +4,12 @@
  */
 import { engineBench } from './engineBench';
 import { serverBench } from './serverBench';
+import { browserBench } from './browserBench';
 
 const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
   { name: 'API del portal (autocannon)', run: serverBench },
+  { name: 'Navegador (Chromium)', run: browserBench },
 ];
 
 for (const section of sections) {

@@ -1,0 +1,48 @@
+/**
+ * Benchmark page: the full SRL application (5 partners, 5 banks, 5 branches)
+ * either in the portal's SchemaForm (?modo=portal) or in plain RJSF with its
+ * default theme and live validation (?modo=base), for the keystroke measure.
+ */
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import '@mantine/core/styles.css';
+import Form from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import { registerPrecompiledValidators, type FormSchema } from '@portal/form-engine';
+import { SchemaForm, type FormApi } from '@portal/form-mantine';
+import { validators } from 'virtual:form-validators';
+import schemaJson from '../../../schemas/formalizacion/schema.json';
+
+registerPrecompiledValidators(validators);
+const schema = schemaJson as unknown as FormSchema;
+
+// No server here: option lists answer empty, so the measure is the form's own work.
+const api: FormApi = {
+  getJson: async () => ({ status: 200, body: { data: [] } }),
+  listDocuments: async () => [],
+  uploadDocument: async () => { throw new Error('sin servidor'); },
+  documentUrl: () => '#',
+  sessionId: 1,
+};
+
+function Portal({ data }: { data: Record<string, unknown> }) {
+  const [draft, setDraft] = useState<Record<string, unknown>>(data);
+  return <SchemaForm schema={schema} formData={draft} onChange={setDraft} api={api} showErrors="all" />;
+}
+
+function Baseline({ data }: { data: Record<string, unknown> }) {
+  const [draft, setDraft] = useState<unknown>(data);
+  return <Form schema={schemaJson as object} validator={validator} formData={draft} liveValidate onChange={(e) => setDraft(e.formData)} />;
+}
+
+const mode = new URLSearchParams(location.search).get('modo');
+// The application data is written beside the page by the benchmark (browserBench.ts).
+void fetch('./srl-5-5-5.json').then(async (res) => {
+  const data = (await res.json()) as Record<string, unknown>;
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <MantineProvider>{mode === 'base' ? <Baseline data={data} /> : <Portal data={data} />}</MantineProvider>
+    </StrictMode>,
+  );
+});

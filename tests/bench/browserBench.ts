@@ -1,0 +1,115 @@
+/**
+ * Browser figures: gzip size of the JavaScript of the portal's home and of the
+ * application route (from the real production build), and keystroke-to-next-
+ * frame latency typing into a text field of the full SRL application (5
+ * partners, 5 banks, 5 branches) in headless Chromium — the portal's
+ * SchemaForm against plain RJSF (default theme, live validation) on the same
+ * schema, in the same run.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { formValidatorsPlugin } from '../../packages/form-engine/src/node/formValidatorsVitePlugin';
+import { launchChromium } from '../support/browser';
+import { fullSrlApplication } from './fullSrlApplication';
+import { ms, summarize } from './stats';
+
+const root = resolve(import.meta.dirname, '../..');
+
+interface ManifestChunk { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }
+
+function closure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const i of manifest[key]?.imports ?? []) closure(manifest, i, seen);
+  return seen;
+}
+
+function gzipOf(dir: string, manifest: Record<string, ManifestChunk>, keys: Set<string>): number {
+  let total = 0;
+  for (const k of keys) total += gzipSync(readFileSync(join(dir, manifest[k].file))).length;
+  return total;
+}
+
+async function bundleSizes(): Promise<string[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'portal-app-'));
+  await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry) as string;
+  const home = closure(manifest, entry);
+  const appKey = Object.keys(manifest).find((k) => k.endsWith('ApplicationPage.tsx')) as string;
+  const route = closure(manifest, appKey, new Set(home));
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return [
+    `navegador: JS gzip de la portada (antes de pintar): ${kb(gzipOf(outDir, manifest, home))} (presupuesto ≤ 150 KB)`,
+    `navegador: JS gzip de la ruta de la solicitud, todos los fragmentos: ${kb(gzipOf(outDir, manifest, route))} (presupuesto ≤ 300 KB)`,
+  ];
+}
+
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = { '.json': 'application/json', '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+async function keystrokes(): Promise<string[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-page-'));
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: resolve(import.meta.dirname, 'browser'),
+    base: './',
+    plugins: [react(), formValidatorsPlugin()],
+    resolve: { alias: [{ find: /^\.\/ajvRuntimeCompiler$/, replacement: resolve(root, 'packages/form-engine/src/validate/noRuntimeCompiler.ts') }] },
+    build: { outDir, emptyOutDir: true },
+  });
+  writeFileSync(join(outDir, 'srl-5-5-5.json'), JSON.stringify(fullSrlApplication()));
+  const { server, url } = await serve(outDir);
+  const browser = await launchChromium();
+  const lines: string[] = [];
+  try {
+    for (const [mode, label] of [['portal', 'portal (SchemaForm + motor)'], ['base', 'RJSF sin tema, validación en vivo']] as const) {
+      const page = await browser.newPage();
+      await page.goto(`${url}/?modo=${mode}`);
+      const field = page.locator('#root_datos_empresa_calle');
+      await field.waitFor({ timeout: 60_000 });
+      await field.click();
+      await page.evaluate(() => {
+        const w = window as unknown as { lat: number[] };
+        w.lat = [];
+        document.addEventListener('keydown', (e) => {
+          const start = e.timeStamp;
+          requestAnimationFrame(() => w.lat.push(performance.now() - start));
+        }, true);
+      });
+      await page.keyboard.type('Avenida Abraham Lincoln esquina Gustavo Mejía Ricart número 102 Ensanche Piantini', { delay: 60 });
+      await page.waitForTimeout(300);
+      const lat = await page.evaluate(() => (window as unknown as { lat: number[] }).lat);
+      const s = summarize(lat);
+      lines.push(`navegador: tecla → siguiente cuadro, ${label}, ${lat.length} teclas: p50 ${ms(s.median)}, p95 ${ms(s.p95)}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  lines.push('navegador: presupuesto p95 ≤ 16 ms (Chromium sin pantalla, 2 núcleos)');
+  return lines;
+}
+
+export async function browserBench(): Promise<string[]> {
+  return [...(await bundleSizes()), ...(await keystrokes())];
+}
