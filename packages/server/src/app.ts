@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/installErrorHandler';
 import { installNotFoundHandler } from './http/installNotFoundHandler';
 import { decorateServices } from './plugins/app/decorateServices';
 import { registerAuth } from './plugins/app/registerAuth';
+import { registerMailer } from './plugins/app/registerMailer';
 import { registerCookie } from './plugins/external/registerCookie';
 import { registerHelmet } from './plugins/external/registerHelmet';
 import { registerMultipart } from './plugins/external/registerMultipart';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   decorateServices(app, { config, db, passwords, agencies: overrides.agencies ?? createAgencies(config.agencies, db) }, { closeDb: ownsDb });
   registerAuth(app);
+  registerMailer(app);
 
   await registerRoutes(app);
   const spa = await registerStaticFiles(app, config.staticDir);

@@ -37,6 +37,10 @@ export interface Config {
   trustProxy: boolean;
   /** Client addresses exempt from the per-route rate limits (trusted monitors, load tests). */
   rateLimitAllowList: string[];
+  /** SMTP server for the outbox (smtp:// or smtps://, credentials in the URL); null keeps mail in the outbox table only. */
+  smtpUrl: string | null;
+  /** Sender of the portal's e-mail. */
+  mailFrom: string;
   argon2: Argon2Cost;
 }
 
@@ -165,6 +169,8 @@ export function loadConfig(env: Env): Config {
     logLevel,
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     rateLimitAllowList: readAddressList(env, 'RATE_LIMIT_ALLOWLIST'),
+    smtpUrl: read(env, 'SMTP_URL') === undefined ? null : readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Portal ciudadano <no-responder@portal.gob.do>',
     argon2: PRODUCTION_ARGON2,
   };
 }

@@ -40,7 +40,7 @@ CREATE TABLE password_resets (
 );
 CREATE INDEX password_resets_citizen_idx ON password_resets (citizen_id);
 
--- Outgoing e-mail. Nothing sends it yet; in sandbox mode it is readable at /v1/sandbox/outbox.
+-- Outgoing e-mail; in sandbox mode readable at /v1/sandbox/outbox, delivered by SMTP when SMTP_URL is set (006).
 CREATE TABLE outbox (
   id serial PRIMARY KEY,
   to_address text NOT NULL,

@@ -48,6 +48,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
             'Si usted no lo solicitó, ignore este mensaje.',
         ]);
       });
+      app.kickMail();
     }
     return { message: FORGOT_MESSAGE };
   });

@@ -1,0 +1,70 @@
+/**
+ * Dependent option lists: when a select's `x-source` URL reads another field
+ * (`{datos_solicitante.provincia}`, `{fila.provincia}`) and that field
+ * changes, the select's value belongs to a list that no longer applies, so it
+ * is emptied. Emptying a municipio changes the sector URL in turn, so the
+ * chain provincia -> municipio -> sector clears in one pass (document order).
+ */
+import { compileForm, expandUrl, type FormSchema } from '@portal/form-engine';
+import { getAt, scopeAt, setAt, splitPath } from './paths';
+
+interface Dependent {
+  /** Template path, `grid.*.field` inside grids. */
+  tpath: string;
+  url: string;
+}
+
+const cache = new WeakMap<FormSchema, Dependent[]>();
+
+function dependents(schema: FormSchema): Dependent[] {
+  let list = cache.get(schema);
+  if (!list) {
+    list = compileForm(schema)
+      .templates.filter((t) => t.node['x-source'] && /\{[^{}]+\}/.test(t.node['x-source'].url))
+      .map((t) => ({ tpath: t.tpath, url: (t.node['x-source'] as { url: string }).url }));
+    cache.set(schema, list);
+  }
+  return list;
+}
+
+/** Concrete paths of a template in `data`; null for a grid whose row count differs between `a` and `b`. */
+function instances(tpath: string, a: unknown, b: unknown): string[] {
+  let paths = [''];
+  for (const seg of splitPath(tpath)) {
+    const next: string[] = [];
+    for (const p of paths) {
+      if (seg !== '*') {
+        next.push(p ? `${p}.${seg}` : seg);
+        continue;
+      }
+      const ra = getAt(a, p);
+      const rb = getAt(b, p);
+      // Rows were added or removed: values moved with their rows, nothing to reset here.
+      if (!Array.isArray(rb) || !Array.isArray(ra) || ra.length !== rb.length) continue;
+      for (let i = 0; i < rb.length; i++) next.push(`${p}.${i}`);
+    }
+    paths = next;
+  }
+  return paths;
+}
+
+const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/**
+ * `next` with every dependent select emptied whose source URL changed between
+ * `prev` and `next` while its own value did not (so a value the user or a
+ * lookup just set is kept). Returns `next` itself when nothing is reset.
+ */
+export function resetDependents<T extends Record<string, unknown>>(schema: FormSchema, prev: Record<string, unknown>, next: T): T {
+  let out = next;
+  for (const dep of dependents(schema)) {
+    for (const path of instances(dep.tpath, prev, out)) {
+      const value = getAt(out, path);
+      if (isEmpty(value) || value !== getAt(prev, path)) continue;
+      const before = expandUrl(dep.url, scopeAt(prev, path));
+      const after = expandUrl(dep.url, scopeAt(out, path));
+      if (before !== after) out = setAt(out, path, undefined);
+    }
+  }
+  return out;
+}

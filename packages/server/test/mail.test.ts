@@ -1,0 +1,60 @@
+/** The outbox is delivered through a real SMTP server (smtp-server on a local port) when SMTP_URL is set. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { buildTestApp, type TestApp } from './buildTestApp';
+import { DEMO } from './helpers';
+import { deliverOutbox } from '../src/services/mail/deliverOutbox';
+
+const received: { to: string[]; body: string }[] = [];
+let smtp: SMTPServer;
+let port = 0;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let body = '';
+      stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
+  port = (smtp.server.address() as { port: number }).port;
+  t = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Portal <no-responder@portal.test>' });
+});
+
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((ok) => smtp.close(() => ok()));
+});
+
+describe('outbox delivery by SMTP', () => {
+  it('sends the reset code to the citizen and marks the message sent', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${DEMO.cedula}` });
+    expect(res.statusCode).toBe(200);
+    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(received).toHaveLength(1);
+    expect(received[0].to).toEqual(['demo.ciudadano@example.com']);
+    expect(received[0].body).toMatch(/c=C3=B3digo|código/);
+    const { rows } = await t.app.db.query<{ sent_at: unknown; attempts: number }>('SELECT sent_at, attempts FROM outbox');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sent_at).not.toBeNull();
+  });
+
+  it('keeps a message that could not be sent, counting attempts, and never sends it twice', async () => {
+    await t.app.db.query("INSERT INTO outbox (to_address, subject, body) VALUES ('a@b.do', 'Prueba', 'x')");
+    const failing = { sendMail: async () => { throw new Error('buzón lleno'); } };
+    expect(await deliverOutbox(t.app.db, failing, 'p@x.do')).toBe(0);
+    const { rows } = await t.app.db.query<{ attempts: number; last_error: string; sent_at: unknown }>("SELECT attempts, last_error, sent_at FROM outbox WHERE to_address = 'a@b.do'");
+    expect(rows[0]).toMatchObject({ attempts: 1, last_error: 'buzón lleno', sent_at: null });
+    const ok: string[] = [];
+    expect(await deliverOutbox(t.app.db, { sendMail: async (m: { to?: unknown }) => { ok.push(String(m.to)); return {}; } } as never, 'p@x.do')).toBe(1);
+    expect(await deliverOutbox(t.app.db, { sendMail: async () => { ok.push('again'); return {}; } } as never, 'p@x.do')).toBe(0);
+    expect(ok).toEqual(['a@b.do']);
+  });
+});
