@@ -1,14 +1,9 @@
 /** The citizen's stored documents: list (SWR key "documents") and upload. */
 import { api } from '../../../lib/api-client';
+import type { StoredDocument } from '@portal/form-mantine';
 import { getSession } from '../../../lib/session';
 
-export interface StoredDocument {
-  id: number;
-  name: string;
-  extension: string;
-  route: string;
-  description?: string | null;
-}
+export type { StoredDocument } from '@portal/form-mantine';
 
 export const DOCUMENTS_KEY = 'documents';
 
