@@ -24,7 +24,7 @@ const draftBody = {
   type: 'object',
   properties: {
     data: { type: 'object', additionalProperties: true },
-    version: { type: 'integer', minimum: 1 },
+    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
   required: ['data'],
   additionalProperties: false,
