@@ -9,6 +9,7 @@ import type { Evaluation, FormSchema, PathMessage } from '@portal/form-engine';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
 import { getAt } from '../data/paths';
 import { computeFieldView, sameView, type FieldView } from './fieldView';
+import { pagePointerTracker, type PointerTracker } from './pointerRelease';
 
 export interface FormSnapshot {
   data: Record<string, unknown>;
@@ -69,9 +70,11 @@ export class FormStore {
   private lookupErrors = new Map<string, LookupError>();
 
   env: FormEnv;
+  private pointer: PointerTracker;
 
-  constructor(snapshot: FormSnapshot, env?: Partial<FormEnv>) {
+  constructor(snapshot: FormSnapshot, env?: Partial<FormEnv>, pointer: PointerTracker = pagePointerTracker()) {
     this.snap = snapshot;
+    this.pointer = pointer;
     this.indexWarnings();
     this.env = { schema: null, api: null, notify: () => '', dismiss: () => undefined, setValues: () => undefined, ...env };
   }
@@ -117,11 +120,18 @@ export class FormStore {
     this.bump();
   }
 
-  /** The field left focus: its live error may show from now on. */
+  /**
+   * The field left focus: its live error may show from now on. When focus left
+   * because a button was pressed, the error shows after that button's click, so
+   * the message cannot move the button away from under the pointer.
+   */
   touch(path: string): void {
     if (this.touched.has(path)) return;
-    this.touched.add(path);
-    if (this.snap.showErrors === 'touched' && this.snap.liveErrors.has(path)) this.bump();
+    this.pointer.afterRelease(() => {
+      if (this.touched.has(path)) return;
+      this.touched.add(path);
+      if (this.snap.showErrors === 'touched' && this.snap.liveErrors.has(path)) this.bump();
+    });
   }
 
   /** The citizen changed the field: an error handed in for it is stale, the live check takes over. */

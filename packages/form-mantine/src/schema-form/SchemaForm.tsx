@@ -46,13 +46,18 @@ export interface SchemaFormProps {
   notify?: Notify;
   /** Hides a toast (the pending one of a lookup). Default: `notifications.hide`. */
   dismiss?: DismissNotification;
-  /** Called on submit (Enter or a submit button inside the form) with the draft pruned by the engine and its errors. Default: none. */
+  /** Called on submit (Enter in a field, or a `<button type="submit" form={id}>`) with the draft pruned by the engine and its errors. Default: none. */
   onSubmit?(data: Data, errors: PathMessage[]): void;
   /** Told when the async lookup errors change (e.g. "Cédula inválida"), so the app can block "Siguiente". Default: none. */
   onLookupErrorsChange?(errors: PathMessage[]): void;
   /** `id` of the form element (for `<button form=…>`). Default: none. */
   id?: string;
-  /** Content after the fields, e.g. the step buttons. Default: nothing (no submit button). */
+  /**
+   * Content after the fields, e.g. the step buttons. Default: nothing. It renders after the
+   * form element, outside RJSF's tree: RJSF skips re-rendering when its props are deep-equal
+   * ignoring functions, so handlers placed inside it would keep stale state. A submit button
+   * here needs `form={id}`.
+   */
   children?: ReactNode;
 }
 
@@ -130,25 +135,28 @@ export function SchemaForm(props: SchemaFormProps) {
   }, [onSubmit, schema, today]);
 
   return (
-    <ThemedForm
-      id={id}
-      key={view.basePath}
-      schema={view.schema}
-      uiSchema={view.uiSchema}
-      formData={stepData}
-      formContext={formContext}
-      validator={engineValidator}
-      onChange={handleChange}
-      onSubmit={handleSubmit}
-      noValidate
-      noHtml5Validate
-      showErrorList={false}
-      idPrefix={view.idPrefix}
-      idSeparator={ID_SEPARATOR}
-      translateString={spanishStrings}
-      experimental_defaultFormStateBehavior={DEFAULT_STATE}
-    >
-      {children ?? <Fragment />}
-    </ThemedForm>
+    <>
+      <ThemedForm
+        id={id}
+        key={view.basePath}
+        schema={view.schema}
+        uiSchema={view.uiSchema}
+        formData={stepData}
+        formContext={formContext}
+        validator={engineValidator}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        idPrefix={view.idPrefix}
+        idSeparator={ID_SEPARATOR}
+        translateString={spanishStrings}
+        experimental_defaultFormStateBehavior={DEFAULT_STATE}
+      >
+        <Fragment />
+      </ThemedForm>
+      {children}
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import useSWR from 'swr';
-import { Link, useLocation, useParams } from 'wouter';
+import useSWR, { mutate as globalMutate } from 'swr';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { evaluate, validate, type FormNode, type PathMessage } from '@portal/form-engine';
 import { errorBody, handleUnauthenticated, statusOf } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { DOCUMENTS_KEY, listDocuments } from '../../documents/api/documents';
-import { submitApplication, useApplication } from '../api/applications';
+import { APPLICATIONS_KEY, submitApplication, useApplication } from '../api/applications';
 import { formalizacion, SECTIONS, sectionOf, sectionTitle } from '../form';
 import { writeServerErrors } from '../stepState';
 import { AnswerValue } from './AnswerValue';
@@ -56,7 +56,7 @@ function answersOf(section: string, node: FormNode, data: Data, visible: Set<str
 export function ReviewPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
-  const { data: app, error } = useApplication(id);
+  const { data: app, error, mutate } = useApplication(id);
   const { data: documents } = useSWR(DOCUMENTS_KEY, listDocuments);
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<PathMessage[]>([]);
@@ -71,10 +71,7 @@ export function ReviewPage() {
 
   if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
   if (!app || !view) return <Loader aria-label="Cargando la solicitud" />;
-  if (app.status !== 'borrador') {
-    navigate(paths.confirmation(app.id), { replace: true });
-    return null;
-  }
+  if (app.status !== 'borrador') return <Redirect to={paths.confirmation(app.id)} replace />;
 
   const problems = serverErrors.length > 0 ? serverErrors : view.errors;
   const sectionsWithProblems = [...new Set(problems.map((e) => sectionOf(e.path)))];
@@ -83,8 +80,11 @@ export function ReviewPage() {
     setSending(true);
     setFailure(null);
     try {
-      await submitApplication(app.id);
+      const submitted = await submitApplication(app.id);
       writeServerErrors(app.id, []);
+      // The confirmation page reads the same cache entry: hand it the submitted application.
+      await mutate(submitted, { revalidate: false });
+      void globalMutate(APPLICATIONS_KEY);
       navigate(paths.confirmation(app.id));
     } catch (e) {
       if (await handleUnauthenticated(e)) return;

@@ -1,0 +1,66 @@
+/**
+ * The whole portal for browser tests: the SPA built once per process with the
+ * repo's vite.config.ts into a temporary folder, served by the real Fastify
+ * app in-process (PGlite in memory, sandbox agencies, cheap argon2).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { buildApp } from '../../packages/server/src/app';
+import { loadConfig } from '../../packages/server/src/config';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Portal {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+let built: Promise<string> | undefined;
+
+/** Builds the SPA once per test process (each e2e file runs in its own process). */
+export function buildSpa(): Promise<string> {
+  built ??= (async () => {
+    const outDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-app-'));
+    // Vitest sets NODE_ENV=test, which would give React's development build: test what ships.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    await build({
+      mode: 'production',
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      // The config's root is relative ('app'): anchor it at the repo, whatever the cwd.
+      root: path.join(REPO_ROOT, 'app'),
+      build: { outDir, emptyOutDir: true },
+      logLevel: 'silent',
+    }).finally(() => {
+      process.env.NODE_ENV = nodeEnv;
+    });
+    return outDir;
+  })();
+  return built;
+}
+
+export async function startPortal(): Promise<Portal> {
+  const staticDir = await buildSpa();
+  const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-uploads-'));
+  const config = {
+    ...loadConfig({
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: staticDir,
+      UPLOAD_DIR: uploadDir,
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
+    }),
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+  };
+  const app = await buildApp(config);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl: address.replace(/\/$/, ''),
+    async close() {
+      await app.close();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
