@@ -50,7 +50,7 @@ async function bundleSizes(): Promise<string[]> {
   ];
 }
 
-function serve(dir: string): Promise<{ server: Server; url: string }> {
+export function serve(dir: string): Promise<{ server: Server; url: string }> {
   const types: Record<string, string> = { '.json': 'application/json', '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -65,7 +65,8 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
 
-async function keystrokes(): Promise<string[]> {
+/** Builds the benchmark page (tests/bench/browser) with the application data beside it; returns its folder. */
+export async function buildBenchPage(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-page-'));
   await build({
     configFile: false,
@@ -74,9 +75,14 @@ async function keystrokes(): Promise<string[]> {
     base: './',
     plugins: [react(), formValidatorsPlugin()],
     resolve: { alias: [{ find: /^\.\/ajvRuntimeCompiler$/, replacement: resolve(root, 'packages/form-engine/src/validate/noRuntimeCompiler.ts') }] },
-    build: { outDir, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true, minify: process.env.BENCH_MINIFY !== '0' },
   });
   writeFileSync(join(outDir, 'srl-5-5-5.json'), JSON.stringify(fullSrlApplication()));
+  return outDir;
+}
+
+async function keystrokes(): Promise<string[]> {
+  const outDir = await buildBenchPage();
   const { server, url } = await serve(outDir);
   const browser = await launchChromium();
   const lines: string[] = [];

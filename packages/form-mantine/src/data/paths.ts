@@ -10,9 +10,23 @@ type Container = Record<string, unknown> | unknown[];
 const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
 const isIndex = (segment: string): boolean => /^\d+$/.test(segment);
 
-/** Splits a dot path into its segments; '' is the root (no segments). */
-export function splitPath(path: string): string[] {
-  return path === '' ? [] : path.split('.');
+const ROOT: readonly string[] = Object.freeze([]);
+const splitCache = new Map<string, readonly string[]>();
+
+/**
+ * Splits a dot path into its segments; '' is the root (no segments). Every
+ * field reads its value and view by path after each change, so the splits are
+ * kept (a form has a few hundred paths; the cache is emptied past 5,000).
+ */
+export function splitPath(path: string): readonly string[] {
+  if (path === '') return ROOT;
+  let segs = splitCache.get(path);
+  if (!segs) {
+    if (splitCache.size >= 5000) splitCache.clear();
+    segs = Object.freeze(path.split('.'));
+    splitCache.set(path, segs);
+  }
+  return segs;
 }
 
 /** RJSF's `fieldPathId.path` (strings and numeric indexes) as our dot path. */

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { FieldPathId, Registry } from '@rjsf/utils';
 import { FormStore, type FormSnapshot } from './FormStore';
 import type { FieldView } from './fieldView';
+import { getAt } from '../data/paths';
 
 const STANDALONE = FormStore.standalone();
 
@@ -26,6 +27,16 @@ export function fieldPathOf(registry: Registry, fieldPathId: FieldPathId): strin
 /** The view of one field; re-renders only when something it shows changes. */
 export function useFieldView(store: FormStore, path: string): FieldView {
   const get = () => store.view(path);
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
+/**
+ * The value of one field, read from the store rather than from RJSF's props:
+ * a keystroke updates the store and re-renders only the fields it changes,
+ * without RJSF recomputing its state for the whole step.
+ */
+export function useFieldValue(store: FormStore, path: string): unknown {
+  const get = () => getAt(store.snapshot.data, path);
   return useSyncExternalStore(store.subscribe, get, get);
 }
 

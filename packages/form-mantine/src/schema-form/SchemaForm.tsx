@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { withTheme, type IChangeEvent } from '@rjsf/core';
+import { withTheme } from '@rjsf/core';
 import { notifications } from '@mantine/notifications';
 import { prune, type FormSchema, type PathMessage } from '@portal/form-engine';
 import { rjsfViewOf } from '../data/rjsfSchema';
@@ -11,6 +11,7 @@ import { engineValidator } from '../theme/engineValidator';
 import { spanishStrings } from '../theme/spanishStrings';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
 import { checkDraft, processChange, type CheckedDraft } from './runCheck';
+import { FormDataProp } from './formDataProp';
 import { ID_SEPARATOR } from '../data/pathToId';
 
 type Data = Record<string, unknown>;
@@ -63,9 +64,12 @@ export interface SchemaFormProps {
 
 /**
  * The citizen-facing form: RJSF with the Mantine theme, driven by the engine.
- * RJSF gets one schema and uiSchema per form (memoized); every change runs the
- * engine once (~1–3 ms) and the evaluation reaches templates and widgets
- * through a store in `formContext`, so only affected fields re-render.
+ * RJSF gets one schema and uiSchema per form (memoized) and lays out the
+ * fields and grid rows; the draft and the evaluation live in a store in
+ * `formContext`. Widgets read their value from the store and write through
+ * `setValues` (never RJSF's onChange), every change runs the engine once
+ * (~1–3 ms), and only the fields whose value or view changed re-render. RJSF
+ * receives new data only when grid rows are added or removed.
  */
 export function SchemaForm(props: SchemaFormProps) {
   const { schema, formData, onChange, api, section, today, errors, showErrors = 'touched', id, children } = props;
@@ -121,11 +125,9 @@ export function SchemaForm(props: SchemaFormProps) {
   }, [store, schema, api, notify, dismiss, setValues, onLookupErrorsChange]);
 
   const formContext = useMemo(() => ({ store, basePath: view.basePath }), [store, view]);
-  const handleChange = useCallback((event: IChangeEvent<unknown>) => {
-    const value = event.formData;
-    commit(view.basePath === '' ? ((value ?? {}) as Data) : setAt(latest.current, view.basePath, value));
-  }, [commit, view]);
+  const [formDataProp] = useState(() => new FormDataProp());
   const stepData = view.basePath === '' ? data : getAt(data, view.basePath) ?? emptyStep;
+  const rjsfData = useMemo(() => formDataProp.propFor(stepData), [formDataProp, stepData]);
   const { onSubmit } = props;
   const handleSubmit = useCallback(() => {
     if (!onSubmit) return;
@@ -141,10 +143,9 @@ export function SchemaForm(props: SchemaFormProps) {
         key={view.basePath}
         schema={view.schema}
         uiSchema={view.uiSchema}
-        formData={stepData}
+        formData={rjsfData}
         formContext={formContext}
         validator={engineValidator}
-        onChange={handleChange}
         onSubmit={handleSubmit}
         noValidate
         noHtml5Validate

@@ -1,12 +1,20 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { buttonId } from '@rjsf/utils';
+import { fieldPathOf, storeOf } from '../../field-state/hooks';
+import { removeRow } from '../../data/gridRows';
 
 /** One grid row: a framed group named "Fila N" with its "Eliminar" button. */
 export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, index, registry, className, disabled, readonly, uiSchema } = props;
   const { RemoveButton } = registry.templates.ButtonTemplates;
   const rowLabel = `Fila ${index + 1}`;
+  const remove = () => {
+    const store = storeOf(registry);
+    const rowPath = fieldPathOf(registry, buttonsProps.fieldPathId);
+    const gridPath = rowPath.slice(0, rowPath.lastIndexOf('.'));
+    store.env.setValues({ [gridPath]: removeRow(store.snapshot.data, gridPath, index) });
+  };
   return (
     <Paper withBorder p="md" radius="md" className={className} role="group" aria-label={rowLabel}>
       <Group justify="space-between" mb="sm">
@@ -14,7 +22,7 @@ export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProp
         {buttonsProps.hasRemove && (
           <RemoveButton
             id={buttonId(buttonsProps.fieldPathId, 'remove')}
-            onClick={buttonsProps.onRemoveItem}
+            onClick={remove}
             disabled={disabled || readonly}
             aria-label={`Eliminar fila ${index + 1}`}
             uiSchema={uiSchema}

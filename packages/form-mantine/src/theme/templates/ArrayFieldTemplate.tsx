@@ -2,6 +2,7 @@ import { Fieldset, Group, Stack, Text } from '@mantine/core';
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { buttonId } from '@rjsf/utils';
 import { fieldPathOf, storeOf, useFieldView } from '../../field-state/hooks';
+import { addRow } from '../../data/gridRows';
 import RequiredMark from './RequiredMark';
 
 /**
@@ -11,7 +12,7 @@ import RequiredMark from './RequiredMark';
  * (`canAdd` is false once `maxItems` rows exist).
  */
 export default function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { fieldPathId, items, canAdd, onAddClick, title, schema, registry, disabled, readonly, uiSchema } = props;
+  const { fieldPathId, items, canAdd, title, schema, registry, disabled, readonly, uiSchema } = props;
   const store = storeOf(registry);
   const path = fieldPathOf(registry, fieldPathId);
   const view = useFieldView(store, path);
@@ -40,7 +41,8 @@ export default function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       <Group justify="flex-start" mt="md">
         <AddButton
           id={buttonId(id, 'add')}
-          onClick={onAddClick}
+          // Rows are added to the app's draft (the store), which RJSF then lays out.
+          onClick={() => store.env.setValues({ [path]: addRow(store.snapshot.data, path) })}
           disabled={!canAdd || disabled || readonly || view.disabled}
           uiSchema={uiSchema}
           registry={registry}

@@ -8,7 +8,7 @@ import { useField } from '../widgets/useField';
  * …): a Mantine TextInput labelled and validated like every other field.
  */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { value, type, placeholder, autofocus, onChangeOverride } = props;
+  const { type, placeholder, autofocus, onChangeOverride } = props;
   const field = useField(props);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (onChangeOverride) onChangeOverride(event);
@@ -19,7 +19,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
       {...field.wrapper}
       aria-required={field.ariaRequired}
       type={type && type !== 'number' && type !== 'integer' ? type : 'text'}
-      value={value ?? ''}
+      value={typeof field.value === 'string' || typeof field.value === 'number' ? field.value : ''}
       placeholder={placeholder}
       autoFocus={autofocus}
       onChange={onChange}

@@ -15,7 +15,7 @@ export default function CheckboxWidget(props: WidgetProps) {
       error={error}
       aria-invalid={error ? true : undefined}
       aria-required={field.ariaRequired}
-      checked={props.value === true}
+      checked={field.value === true}
       onChange={(event) => {
         field.change(event.currentTarget.checked);
         field.store.touch(field.path);

@@ -19,7 +19,7 @@ export default function CurrencyWidget(props: WidgetProps) {
     const code = currencyField ? getAt(s.data, currencyField) : undefined;
     return typeof code === 'string' ? code : null;
   });
-  const draft = useNumberDraft(props.value);
+  const draft = useNumberDraft(field.value);
   const min = typeof view.min === 'number' ? view.min : node.minimum;
   return (
     <NumberInput

@@ -19,7 +19,7 @@ export default function DateWidget(props: WidgetProps) {
       lang="es-DO"
       min={isoDate(field.view.min)}
       max={isoDate(field.view.max)}
-      value={typeof props.value === 'string' ? props.value : ''}
+      value={typeof field.value === 'string' ? field.value : ''}
       onChange={(event) => field.change(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
       onBlur={field.blur}
     />

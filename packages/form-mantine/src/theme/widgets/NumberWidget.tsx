@@ -13,7 +13,7 @@ const asNumber = (v: unknown): number | undefined => (typeof v === 'number' && N
 export default function NumberWidget(props: WidgetProps) {
   const field = useField(props);
   const { node, view } = field;
-  const draft = useNumberDraft(props.value);
+  const draft = useNumberDraft(field.value);
   const min = asNumber(view.min) ?? node.minimum;
   const max = asNumber(view.max) ?? node.maximum;
   return (

@@ -12,14 +12,14 @@ import { toChoices } from './selectOptions';
 export default function RadioWidget(props: WidgetProps) {
   const field = useField(props);
   const { enumOptions } = props.options;
-  const choices = useMemo(() => toChoices(enumOptions, props.value, field.view.options), [enumOptions, props.value, field.view.options]);
+  const choices = useMemo(() => toChoices(enumOptions, field.value, field.view.options), [enumOptions, field.value, field.view.options]);
   const { disabled, readOnly, label, ...wrapper } = field.wrapper;
   return (
     <Radio.Group
       {...wrapper}
       // A radiogroup cannot carry aria-required through Mantine; the label says it (the asterisk is aria-hidden).
       label={<>{label}{wrapper.withAsterisk && <VisuallyHidden> (obligatorio)</VisuallyHidden>}</>}
-      value={choices.keyOf(props.value)}
+      value={choices.keyOf(field.value)}
       onChange={(key) => {
         field.change(choices.valueOf(key));
         field.store.touch(field.path);

@@ -11,13 +11,13 @@ import { toChoices } from './selectOptions';
 export default function SelectWidget(props: WidgetProps) {
   const field = useField(props);
   const { enumOptions } = props.options;
-  const choices = useMemo(() => toChoices(enumOptions, props.value, field.view.options), [enumOptions, props.value, field.view.options]);
+  const choices = useMemo(() => toChoices(enumOptions, field.value, field.view.options), [enumOptions, field.value, field.view.options]);
   return (
     <Select
       {...field.wrapper}
       aria-required={field.ariaRequired}
       data={choices.items}
-      value={choices.keyOf(props.value)}
+      value={choices.keyOf(field.value)}
       onChange={(key) => field.change(choices.valueOf(key))}
       onBlur={field.blur}
       placeholder={props.placeholder || 'Seleccione una opción'}

@@ -14,7 +14,7 @@ export default function SwitchWidget(props: WidgetProps) {
       description={description}
       error={error}
       aria-invalid={error ? true : undefined}
-      checked={props.value === true}
+      checked={field.value === true}
       onChange={(event) => {
         field.change(event.currentTarget.checked);
         field.store.touch(field.path);

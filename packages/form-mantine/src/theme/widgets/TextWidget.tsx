@@ -16,10 +16,10 @@ const preventPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventD
  * fields refuse paste, and say so in their description).
  */
 export default function TextWidget(props: WidgetProps) {
-  const { value, placeholder, autofocus } = props;
+  const { placeholder, autofocus } = props;
   const noPaste = props.schema['x-no-paste'] === true;
   const field = useField(props, noPaste ? NO_PASTE_NOTE : undefined);
-  const { node, store, path } = field;
+  const { node, store, path, value } = field;
   const mask = typeof node['x-mask'] === 'string' ? node['x-mask'] : undefined;
   const masked = useMaskedInput(mask, value);
   const lookup = useLookup(store, node['x-lookup'], path, node.format, value);

@@ -13,7 +13,7 @@ export default function TextareaWidget(props: WidgetProps) {
       minRows={3}
       maxRows={12}
       maxLength={field.node.maxLength}
-      value={props.value ?? ''}
+      value={typeof field.value === 'string' ? field.value : ''}
       placeholder={props.placeholder || undefined}
       onChange={(event) => field.change(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
       onBlur={field.blur}

@@ -11,7 +11,7 @@ export default function TimeWidget(props: WidgetProps) {
       aria-required={field.ariaRequired}
       type="time"
       lang="es-DO"
-      value={typeof props.value === 'string' ? props.value.slice(0, 5) : ''}
+      value={typeof field.value === 'string' ? field.value.slice(0, 5) : ''}
       onChange={(event) => field.change(event.currentTarget.value === '' ? undefined : event.currentTarget.value.slice(0, 5))}
       onBlur={field.blur}
     />

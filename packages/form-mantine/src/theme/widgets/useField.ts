@@ -7,7 +7,7 @@ import { useCallback, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormNode } from '@portal/form-engine';
 import { useFieldLocation } from '../../field-state/FieldContext';
-import { storeOf, useFieldView } from '../../field-state/hooks';
+import { storeOf, useFieldValue, useFieldView } from '../../field-state/hooks';
 import type { FieldView } from '../../field-state/fieldView';
 import type { FormStore } from '../../field-state/FormStore';
 
@@ -27,6 +27,8 @@ export interface FieldBinding {
   node: FormNode;
   view: FieldView;
   store: FormStore;
+  /** The field's current value (from the store: the app's draft). */
+  value: unknown;
   wrapper: WrapperProps;
   /** `aria-required` for controls whose role allows it (textbox, combobox, checkbox). */
   ariaRequired: true | undefined;
@@ -40,18 +42,26 @@ export function joinDescription(...parts: (string | undefined | false)[]): strin
   return text === '' ? undefined : text;
 }
 
+/**
+ * Widgets read their value from the store and write through it (the same
+ * pipeline as a lookup fill: reset dependents, engine, computed values), not
+ * through RJSF's `value`/`onChange`: RJSF would recompute its whole state
+ * (schema retrieval, defaults) on every keystroke. RJSF still lays out the
+ * fields and grids; SchemaForm hands it new data only when grid rows change.
+ */
 export function useField(props: WidgetProps, extraDescription?: string): FieldBinding {
-  const { id, label, schema, registry, onChange, onBlur, value, readonly, disabled } = props;
+  const { id, label, schema, registry, onBlur, readonly, disabled } = props;
   const { path } = useFieldLocation();
   const store = storeOf(registry);
   const view = useFieldView(store, path);
+  const value = useFieldValue(store, path);
   const node = schema as FormNode;
   const readOnly = Boolean(readonly || node.readOnly || node['x-compute'] !== undefined);
 
   const change = useCallback((next: unknown) => {
     store.markEdited(path);
-    onChange(next);
-  }, [store, path, onChange]);
+    store.env.setValues({ [path]: next });
+  }, [store, path]);
   const blur = useCallback(() => {
     store.touch(path);
     onBlur(id, value);
@@ -62,6 +72,7 @@ export function useField(props: WidgetProps, extraDescription?: string): FieldBi
     node,
     view,
     store,
+    value,
     wrapper: {
       id,
       label: label || node.title || path,

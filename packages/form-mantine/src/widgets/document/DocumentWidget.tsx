@@ -21,7 +21,7 @@ export default function DocumentWidget(props: WidgetProps) {
   const { api, notify } = field.store.env;
   const docs = useDocuments(api);
   const [dialog, setDialog] = useState<'upload' | 'pick' | null>(null);
-  const value = typeof props.value === 'number' ? props.value : undefined;
+  const value = typeof field.value === 'number' ? field.value : undefined;
   const selected = docs.documents.find((d) => d.id === value);
   const accept = Array.isArray(field.node['x-accept']) ? field.node['x-accept'] : DEFAULT_ACCEPT;
   const labelId = `${id}-label`;

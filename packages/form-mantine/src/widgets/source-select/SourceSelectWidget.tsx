@@ -27,8 +27,8 @@ export default function SourceSelectWidget(props: WidgetProps) {
   const taken = useStoreSelect(store, (s) => (store.env.schema ? uniqueExclusions(store.env.schema, s.data, path) : '[]'));
   const source = useSourceOptions(store.env.api, url, decl, node.type);
   const choices = useMemo(
-    () => toChoices(source.options, props.value, field.view.options, JSON.parse(taken) as unknown[]),
-    [source.options, props.value, field.view.options, taken],
+    () => toChoices(source.options, field.value, field.view.options, JSON.parse(taken) as unknown[]),
+    [source.options, field.value, field.view.options, taken],
   );
   const waiting = url === null;
   const hint = waiting ? dependencyHint(store.env.schema, decl, path) : undefined;
@@ -42,7 +42,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
         aria-required={field.ariaRequired}
         aria-busy={source.status === 'loading' || undefined}
         data={choices.items}
-        value={choices.keyOf(props.value)}
+        value={choices.keyOf(field.value)}
         onChange={(key) => {
           field.change(choices.valueOf(key));
           store.touch(path);
