@@ -198,6 +198,25 @@ describe('EIRL', () => {
     });
   });
 
+  it('the draft resumes on another device (a second browser with no local backup)', async () => {
+    const first = await freshPage();
+    const account = await registerCitizen(portal.baseUrl, '22300486150');
+    await snapshotOnFailure(first, async () => {
+      await login(first, portal.baseUrl, account);
+      await newApplication(first);
+      await fillEirlStep1(first, 'Dulces Típicos del Sur EIRL');
+      await expect.poll(() => first.getByRole('status').filter({ hasText: /Borrador guardado|Cambios sin guardar|Guardando/ }).first().textContent(), { timeout: 10000 }).toMatch(/Borrador guardado/);
+    });
+    const second = await freshPage();
+    await snapshotOnFailure(second, async () => {
+      await login(second, portal.baseUrl, account);
+      await second.getByRole('link', { name: 'Continuar' }).click();
+      await second.getByRole('heading', { name: 'Datos solicitud de formalización', level: 2 }).waitFor();
+      expect(await field(second, 'Nombre de la empresa o razón social').inputValue()).toBe('Dulces Típicos del Sur EIRL');
+      expect(await second.getByRole('radiogroup', { name: /^¿Tienes nombre comercial\?/ }).getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(true);
+    });
+  });
+
   it('employees: permanent men + women must equal the total (10 ≠ 4 + 5) after "Siguiente"', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
