@@ -87,7 +87,11 @@ async function keystrokes(): Promise<string[]> {
   const browser = await launchChromium();
   const lines: string[] = [];
   try {
-    for (const [mode, label] of [['portal', 'portal (SchemaForm + motor)'], ['base', 'RJSF sin tema, validación en vivo']] as const) {
+    for (const [mode, label] of [
+      ['portal', 'portal, las 13 secciones en una página'],
+      ['paso', 'portal, un paso como en la solicitud (borrador completo cargado)'],
+      ['base', 'RJSF sin tema, validación en vivo (línea base, 13 secciones)'],
+    ] as const) {
       const page = await browser.newPage();
       await page.goto(`${url}/?modo=${mode}`);
       const field = page.locator('#root_datos_empresa_calle');
@@ -96,9 +100,15 @@ async function keystrokes(): Promise<string[]> {
       await page.evaluate(() => {
         const w = window as unknown as { lat: number[] };
         w.lat = [];
+        // From the key event to the end of the next frame: the rAF callback runs before that
+        // frame's style, layout and paint; a message posted from it runs after them.
         document.addEventListener('keydown', (e) => {
           const start = e.timeStamp;
-          requestAnimationFrame(() => w.lat.push(performance.now() - start));
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => w.lat.push(performance.now() - start);
+            channel.port2.postMessage(null);
+          });
         }, true);
       });
       await page.keyboard.type('Avenida Abraham Lincoln esquina Gustavo Mejía Ricart número 102 Ensanche Piantini', { delay: 60 });

@@ -1,7 +1,9 @@
 /**
  * Benchmark page: the full SRL application (5 partners, 5 banks, 5 branches)
- * either in the portal's SchemaForm (?modo=portal) or in plain RJSF with its
- * default theme and live validation (?modo=base), for the keystroke measure.
+ * in the portal's SchemaForm with all sections on one page (?modo=portal) or
+ * one step as the application shows it (?modo=paso, the whole draft loaded),
+ * or in plain RJSF with its default theme and live validation (?modo=base),
+ * for the keystroke measure.
  */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -26,9 +28,9 @@ const api: FormApi = {
   sessionId: 1,
 };
 
-function Portal({ data }: { data: Record<string, unknown> }) {
+function Portal({ data, section }: { data: Record<string, unknown>; section?: string }) {
   const [draft, setDraft] = useState<Record<string, unknown>>(data);
-  return <SchemaForm schema={schema} formData={draft} onChange={setDraft} api={api} showErrors="all" />;
+  return <SchemaForm schema={schema} formData={draft} onChange={setDraft} api={api} showErrors="all" section={section} />;
 }
 
 function Baseline({ data }: { data: Record<string, unknown> }) {
@@ -42,7 +44,9 @@ void fetch('./srl-5-5-5.json').then(async (res) => {
   const data = (await res.json()) as Record<string, unknown>;
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <MantineProvider>{mode === 'base' ? <Baseline data={data} /> : <Portal data={data} />}</MantineProvider>
+      <MantineProvider>
+        {mode === 'base' ? <Baseline data={data} /> : <Portal data={data} section={mode === 'paso' ? 'datos_empresa' : undefined} />}
+      </MantineProvider>
     </StrictMode>,
   );
 });
