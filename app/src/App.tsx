@@ -3,9 +3,10 @@ import { Link, Route, Switch } from 'wouter';
 import { paths, routePatterns } from './config/paths';
 import { useSession } from './lib/session';
 import { logout } from './features/auth/api/login';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Loader } from '@mantine/core';
 import { HomePage } from './features/formalization/components/HomePage';
+import { focusPageHeading, useRouteFocus } from './lib/useRouteFocus';
 
 // The application pages carry the form engine and renderer: loaded only when needed, so the home page stays light.
 const ApplicationPage = lazy(() => import('./features/formalization/components/ApplicationPage').then((m) => ({ default: m.ApplicationPage })));
@@ -30,10 +31,23 @@ function Header() {
 /** The portal: header and the routes of the application. */
 export function App() {
   const session = useSession();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   return (
     <AppShell header={{ height: 56 }} padding="md">
+      {/* WCAG 2.4.1: the first stop of the Tab key skips the header, and on a step the list of sections (Shift+Tab reaches it). */}
+      <a
+        href="#contenido"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          if (!focusPageHeading(main.current)) main.current?.focus();
+        }}
+      >
+        Saltar al contenido principal
+      </a>
       <AppShell.Header component="header"><Header /></AppShell.Header>
-      <AppShell.Main component="main" maw={1200} mx="auto">
+      <AppShell.Main component="main" id="contenido" tabIndex={-1} ref={main} maw={1200} mx="auto">
         <Suspense fallback={<Loader aria-label="Cargando" />}>
         <Switch>
           <Route path={routePatterns.home} component={HomePage} />

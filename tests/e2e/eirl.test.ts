@@ -2,35 +2,18 @@
  * EIRL application end to end in Chromium against the real server (PGlite in
  * memory, sandbox agencies) and the production build of the SPA.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
-import { startPortal, type Portal } from '../support/startPortal';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { portalSuite } from '../support/portalSuite';
 import { snapshotOnFailure, choose, field, fillSelect, fixture, getDraft, login, newApplication, nextStep, pickDocument, pngBuffer, registerCitizen, seedDraft, uploadFile, uploadPdf, type Data } from '../support/portal';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  return page;
-}
+const suite = portalSuite();
+const freshPage = (): Promise<Page> => suite.page();
 
 /** EIRL sections 3–9 from the valid fixture, with a bank id taken from the sandbox's list. */
 async function eirlMiddleSections(page: Page): Promise<Data> {
   const f = fixture('eirl-completa');
-  const banks = (await (await page.request.get(`${portal.baseUrl}/v1/region/bancos`)).json()) as { data: { id: number }[] };
+  const banks = (await (await page.request.get(`${suite.baseUrl}/v1/region/bancos`)).json()) as { data: { id: number }[] };
   return {
     datos_solicitud: { 'cámara_de_comercio': 'SDQ' },
     datos_empresa: f.datos_empresa,
@@ -76,9 +59,9 @@ describe('EIRL', () => {
   it('completes and submits an EIRL (steps 1, 2 and the documents through the UI; steps 3–9 seeded through the API)', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
-      await login(page, portal.baseUrl);
+      await login(page, suite.baseUrl);
       const id = await newApplication(page);
-      await seedDraft(page, portal.baseUrl, id, await eirlMiddleSections(page));
+      await seedDraft(page, suite.baseUrl, id, await eirlMiddleSections(page));
       await page.reload();
       await page.getByRole('heading', { name: 'Datos solicitud de formalización' }).waitFor();
 
@@ -117,7 +100,7 @@ describe('EIRL', () => {
   it('a cédula unknown to the JCE (valid check digit) is rejected: field error "Cédula inválida" and the names are cleared', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
-      await login(page, portal.baseUrl);
+      await login(page, suite.baseUrl);
       await newApplication(page);
       await fillEirlStep1(page, 'Soluciones Verdes del Cibao EIRL');
       await nextStep(page, 'Datos del solicitante');
@@ -138,7 +121,7 @@ describe('EIRL', () => {
   it('a taken company name shows "Nombre no está disponible"', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
-      await login(page, portal.baseUrl);
+      await login(page, suite.baseUrl);
       await newApplication(page);
       await fillSelect(page, 'Tipo societario', 'Empresa Individual de Responsabilidad Limitada (EIRL)');
       await choose(page, '¿Tienes nombre comercial?', 'No');
@@ -153,7 +136,7 @@ describe('EIRL', () => {
   it('rejects a .exe before sending and a PNG renamed to .pdf on the server; nothing is added to the documents', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
-      await login(page, portal.baseUrl, await registerCitizen(portal.baseUrl, '03105672194'));
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '03105672194'));
       await newApplication(page);
       await fillSelect(page, 'Tipo societario', 'Empresa Individual de Responsabilidad Limitada (EIRL)');
       await page.getByRole('link', { name: /Documentos Requeridos a Adjuntar/ }).click();
@@ -174,7 +157,7 @@ describe('EIRL', () => {
       expect(await group.getByText('Ningún documento seleccionado').count()).toBe(1);
       await group.getByRole('button', { name: 'Elegir de mis documentos' }).click();
       await page.getByRole('dialog', { name: 'Mis documentos' }).getByText('No se han encontrado resultados').waitFor();
-      const listed = (await (await page.request.get(`${portal.baseUrl}/v1/portals/documents`)).json()) as { data: unknown[] };
+      const listed = (await (await page.request.get(`${suite.baseUrl}/v1/portals/documents`)).json()) as { data: unknown[] };
       expect(listed.data).toEqual([]);
     });
   });
@@ -182,7 +165,7 @@ describe('EIRL', () => {
   it('a reload mid-way keeps the autosaved draft', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
-      await login(page, portal.baseUrl);
+      await login(page, suite.baseUrl);
       const id = await newApplication(page);
       await fillEirlStep1(page, 'Soluciones Verdes del Cibao EIRL');
       await nextStep(page, 'Datos del solicitante');
@@ -192,7 +175,7 @@ describe('EIRL', () => {
       await page.getByRole('heading', { name: 'Datos del solicitante', level: 2 }).waitFor();
       expect(await field(page, 'Calle').inputValue()).toBe('Calle Las Mercedes');
       // And it is on the server, not only in the browser's backup.
-      const draft = await getDraft(page, portal.baseUrl, id);
+      const draft = await getDraft(page, suite.baseUrl, id);
       expect(draft.data.datos_solicitante.calle).toBe('Calle Las Mercedes');
       expect(draft.data.datos_solicitud['nombre_de_la_empresa_o_razón_social']).toBe('Soluciones Verdes del Cibao EIRL');
     });
@@ -200,16 +183,16 @@ describe('EIRL', () => {
 
   it('the draft resumes on another device (a second browser with no local backup)', async () => {
     const first = await freshPage();
-    const account = await registerCitizen(portal.baseUrl, '22300486150');
+    const account = await registerCitizen(suite.baseUrl, '22300486150');
     await snapshotOnFailure(first, async () => {
-      await login(first, portal.baseUrl, account);
+      await login(first, suite.baseUrl, account);
       await newApplication(first);
       await fillEirlStep1(first, 'Dulces Típicos del Sur EIRL');
       await expect.poll(() => first.getByRole('status').filter({ hasText: /Borrador guardado|Cambios sin guardar|Guardando/ }).first().textContent(), { timeout: 10000 }).toMatch(/Borrador guardado/);
     });
     const second = await freshPage();
     await snapshotOnFailure(second, async () => {
-      await login(second, portal.baseUrl, account);
+      await login(second, suite.baseUrl, account);
       await second.getByRole('link', { name: 'Continuar' }).click();
       await second.getByRole('heading', { name: 'Datos solicitud de formalización', level: 2 }).waitFor();
       expect(await field(second, 'Nombre de la empresa o razón social').inputValue()).toBe('Dulces Típicos del Sur EIRL');
@@ -220,7 +203,7 @@ describe('EIRL', () => {
   it('employees: permanent men + women must equal the total (10 ≠ 4 + 5) after "Siguiente"', async () => {
     const page = await freshPage();
     await snapshotOnFailure(page, async () => {
-      await login(page, portal.baseUrl);
+      await login(page, suite.baseUrl);
       await newApplication(page);
       await fillSelect(page, 'Tipo societario', 'Empresa Individual de Responsabilidad Limitada (EIRL)');
       await page.getByRole('link', { name: /Información empresarial/ }).click();

@@ -1,7 +1,7 @@
 /** Playwright helpers for the citizen portal (Spanish UI, Mantine widgets). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from './startPortal';
 
 export const DEMO_CEDULA = '40229183641';
@@ -190,4 +190,189 @@ export async function snapshotOnFailure<T>(page: Page, run: () => Promise<T>): P
     const trimmed = snap.split('\n').filter((l) => !/^\s*- (listitem|\/url|link "\d+\. )/.test(l)).join('\n');
     throw new Error(`${(error as Error).message}\nURL: ${page.url()}\nPage:\n${trimmed}`, { cause: error });
   }
+}
+
+// ---------------------------------------------------------------------------
+// Scoped helpers: a step (the page) or a grid row ("Fila N") as the scope.
+
+export type Scope = Page | Locator;
+
+function pageOf(scope: Scope): Page {
+  return 'goto' in scope ? scope : scope.page();
+}
+
+/** Polls `read` until it returns `expected` (or matches it): lookups, computed fields, async labels. Throws with the last value. */
+export async function waitForValue(read: () => Promise<string>, expected: string | RegExp, what: string, timeout = 15000): Promise<void> {
+  const matches = (v: string) => (typeof expected === 'string' ? v === expected : expected.test(v));
+  const deadline = Date.now() + timeout;
+  let last = await read();
+  while (!matches(last)) {
+    if (Date.now() > deadline) throw new Error(`${what}: expected ${typeof expected === 'string' ? `"${expected}"` : String(expected)}, got "${last}"`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+}
+
+/** A text field of the scope by its exact accessible name. */
+export function textIn(scope: Scope, label: string): Locator {
+  return scope.getByRole('textbox', { name: label, exact: true });
+}
+
+/** Picks an option of a (fixed or fetched) select of the scope, then checks the select shows it. */
+export async function selectIn(scope: Scope, label: string, option: string): Promise<void> {
+  const page = pageOf(scope);
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await page.getByRole('listbox', { name: label, exact: true }).getByRole('option', { name: option, exact: true }).click();
+  await waitForValue(() => input.inputValue(), option, `select "${label}"`);
+}
+
+/** A searchable select (nationalities, CIIU activities, banks): types `query`, picks the option. */
+export async function searchSelect(scope: Scope, label: string, query: string, option: string | RegExp): Promise<string> {
+  const page = pageOf(scope);
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(query);
+  const opt = page.getByRole('listbox', { name: label, exact: true }).getByRole('option', { name: option, exact: typeof option === 'string' });
+  const text = ((await opt.textContent()) ?? '').trim();
+  await opt.click();
+  await waitForValue(() => input.inputValue(), text, `select "${label}"`);
+  return text;
+}
+
+/** The visible options of a select of the scope (opens it, reads them, closes it with Escape). */
+export async function optionsOf(scope: Scope, label: string, query?: string): Promise<string[]> {
+  const page = pageOf(scope);
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (query !== undefined) await input.fill(query);
+  const listbox = page.getByRole('listbox', { name: label, exact: true });
+  await listbox.waitFor();
+  const texts = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+  if (query !== undefined) await input.fill('');
+  await page.keyboard.press('Escape');
+  await listbox.waitFor({ state: 'hidden' });
+  return texts;
+}
+
+/** A grid (fieldset) by its legend, possibly followed by " (obligatorio)". */
+export function gridOf(scope: Scope, legend: string): Locator {
+  return scope.getByRole('group', { name: new RegExp(`^${escapeRe(legend)}( \\(obligatorio\\))?$`) });
+}
+
+/** Clicks the grid's "Agregar" and returns the new row ("Fila N"). */
+export async function addRow(grid: Locator): Promise<Locator> {
+  const rows = grid.getByRole('group', { name: /^Fila \d+$/ });
+  const n = await rows.count();
+  await grid.getByRole('button', { name: 'Agregar', exact: true }).click();
+  const row = grid.getByRole('group', { name: `Fila ${n + 1}`, exact: true });
+  await row.waitFor();
+  return row;
+}
+
+/** Types an 11-digit cédula into the scope's field and waits for the JCE lookup to fill the names. */
+export async function typeCedula(scope: Scope, label: string, cedula: string, names: { field: string; expected: string }): Promise<void> {
+  await textIn(scope, label).pressSequentially(cedula);
+  await waitForValue(() => textIn(scope, names.field).inputValue(), names.expected, `${names.field} filled from the JCE`);
+}
+
+/** A date `days` from today (the machine's local calendar), as the date input's AAAA-MM-DD. */
+export function isoDate(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Titles of the application's sections, in schema order (the steps). */
+export function sectionTitles(): string[] {
+  const schema = JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/formalizacion/schema.json'), 'utf8')) as { properties: Record<string, { title?: string }> };
+  return Object.entries(schema.properties).map(([key, node]) => node.title ?? key);
+}
+
+/** The sections listed in the side list ("Secciones de la solicitud"), in order, by title (number and status left out). */
+export async function sideSections(page: Page): Promise<string[]> {
+  // Longest first: no title is taken for another that it begins with.
+  const titles = sectionTitles().sort((a, b) => b.length - a.length);
+  const links = page.getByRole('navigation', { name: 'Secciones de la solicitud' }).getByRole('link');
+  await links.first().waitFor();
+  const texts = (await links.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim().replace(/^\d+\. /, ''));
+  return texts.map((t) => titles.find((title) => t.startsWith(title))).filter((t): t is string => t !== undefined);
+}
+
+/** The answer shown on the review page for a question of a section ("Cambiar" page). */
+export function reviewAnswer(page: Page, section: string, question: string): Locator {
+  return page
+    .getByRole('region', { name: section, exact: true })
+    .locator('dl > div')
+    .filter({ has: page.locator('dt').getByText(question, { exact: true }) })
+    .locator('dd');
+}
+
+/** Waits for the review page to show `expected` as the answer (option lists and document names load after the page). */
+export async function expectAnswer(page: Page, section: string, question: string, expected: string | RegExp): Promise<void> {
+  const answer = reviewAnswer(page, section, question);
+  await answer.waitFor();
+  await waitForValue(async () => ((await answer.textContent()) ?? '').trim(), expected, `review: ${section} › ${question}`);
+}
+
+/** Waits until the autosave status says every change is on the server ("Borrador guardado"). */
+export async function waitAutosaved(page: Page): Promise<void> {
+  await page.locator('main').getByRole('status').filter({ hasText: /^Borrador guardado$/ }).waitFor();
+}
+
+/**
+ * "Revisar la solicitud" from the last step, once the draft is saved, and the review page with no
+ * error summary. The review page first renders the application as cached when the steps were
+ * loaded, then the server's copy: the summary "La solicitud todavía tiene errores" may show for a
+ * moment (see the e2e report), so its absence is awaited, not read once.
+ */
+export async function openReview(page: Page): Promise<void> {
+  await waitAutosaved(page);
+  await page.getByRole('button', { name: 'Revisar la solicitud' }).click();
+  await page.waitForURL(/\/formalizacion\/\d+\/revisar$/);
+  await page.getByRole('heading', { name: 'Revise sus respuestas antes de enviar' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'La solicitud todavía tiene errores' }).waitFor({ state: 'detached' });
+  await waitForValue(async () => String(await page.getByRole('button', { name: 'Enviar solicitud' }).isEnabled()), 'true', '"Enviar solicitud" enabled');
+}
+
+/** An address block as the form asks it (provincia → municipio → sector, then street). */
+export interface Address {
+  provincia: string;
+  municipio: string;
+  sector: string;
+  calle: string;
+  numero: string;
+  /** Label of the number field. Default: 'Número de casa o apartamento'. */
+  numeroLabel?: string;
+  postal?: string;
+}
+
+export async function fillAddress(scope: Scope, a: Address): Promise<void> {
+  await selectIn(scope, 'Provincia', a.provincia);
+  await selectIn(scope, 'Municipio', a.municipio);
+  await selectIn(scope, 'Sector', a.sector);
+  await textIn(scope, 'Calle').fill(a.calle);
+  await textIn(scope, a.numeroLabel ?? 'Número de casa o apartamento').fill(a.numero);
+  if (a.postal) await textIn(scope, 'Código postal').fill(a.postal);
+}
+
+/** A person's contact block: e-mail typed twice (the confirmation refuses paste), phones typed digit by digit. */
+export interface Contact {
+  email: string;
+  phone: string;
+  cell?: string;
+  sexo: string;
+  estadoCivil?: string;
+  /** Search text and option of the nationality select. */
+  nacionalidad: [string, string];
+}
+
+export async function fillContact(scope: Scope, c: Contact): Promise<void> {
+  await textIn(scope, 'Correo electrónico').fill(c.email);
+  await textIn(scope, 'Confirmar correo electrónico').pressSequentially(c.email);
+  await textIn(scope, 'Teléfono').pressSequentially(c.phone);
+  if (c.cell) await textIn(scope, 'Celular').pressSequentially(c.cell);
+  await selectIn(scope, 'Sexo', c.sexo);
+  if (c.estadoCivil) await selectIn(scope, 'Estado civil', c.estadoCivil);
+  await searchSelect(scope, 'Nacionalidad', c.nacionalidad[0], c.nacionalidad[1]);
 }

@@ -5,8 +5,9 @@
  * (409) is reported and the latest version reloaded.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { mutate } from 'swr';
 import { handleUnauthenticated, statusOf } from '../../../lib/api-client';
-import { saveApplication, type Application } from './applications';
+import { applicationKey, saveApplication, type Application } from './applications';
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict';
 
@@ -45,6 +46,8 @@ export function useAutosave(app: Application | undefined, delayMs: number, onCon
     try {
       const saved = await saveApplication(id, data, version.current);
       version.current = saved.version;
+      // Pages that read the application (the review) see what the server now holds.
+      void mutate(applicationKey(id), saved, { revalidate: false });
       if (pending.current === data) {
         pending.current = null;
         localStorage.removeItem(backupKey(id));
@@ -82,9 +85,23 @@ export function useAutosave(app: Application | undefined, delayMs: number, onCon
     [id, delayMs, flush],
   );
 
+  /** Saves everything pending, waiting for a save in flight; true once the server holds the last change. */
+  const settle = useCallback(async (): Promise<boolean> => {
+    for (let attempt = 0; attempt < 100 && pending.current; attempt++) {
+      if (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 100));
+      else if (!(await flush())) return false;
+    }
+    return pending.current === null;
+  }, [flush]);
+
+  // Leaving the page (the task list's "Revisar y enviar", another step) saves at once what is pending.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (pending.current) void flushRef.current();
   }, []);
 
-  return { state, schedule, flush };
+  return { state, schedule, flush, settle };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { expandUrl, type FormNode } from '@portal/form-engine';
 import { formatAmount } from '@portal/form-mantine/currency';
+import { applyMask } from '@portal/form-mantine/mask';
 import { createFormApi } from '../formApi';
 import type { StoredDocument } from '../../documents/api/documents';
 
@@ -58,5 +59,7 @@ export function AnswerValue({ node, value, scope, documents, currency }: AnswerV
   }
   if (node['x-widget'] === 'currency' && typeof value === 'number') return <>{formatAmount(value, currency ?? 'DOP')}</>;
   if (node.format === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return <>{value.split('-').reverse().join('/')}</>;
+  // Cédula, phones and RNC as the citizen typed them: ###-#######-#, (###) ###-####.
+  if (typeof node['x-mask'] === 'string' && typeof value === 'string') return <>{applyMask(value, node['x-mask'])}</>;
   return <>{String(value)}</>;
 }

@@ -27,6 +27,7 @@ export function ApplicationPage() {
   const [summary, setSummary] = useState(false);
   const [lookupErrors, setLookupErrors] = useState<PathMessage[]>([]);
   const [visited, setVisited] = useState<string[]>(() => readVisited(params.id));
+  const [leaving, setLeaving] = useState(false);
 
   const reload = useCallback(() => {
     setDraft(null);
@@ -46,8 +47,10 @@ export function ApplicationPage() {
     if (backup) autosave.schedule(backup);
   }, [app, draft, navigate, autosave]);
 
-  // The task list and statuses follow the draft without slowing typing down.
-  const settled = useDeferredValue(draft);
+  // The task list and statuses follow the draft without slowing typing down. When the draft first
+  // arrives the deferred value is still null: use the draft, else the page would show for a moment the
+  // step list of an empty application ("Paso 8 de 10", or step 1 in place of a step that needs data).
+  const settled = useDeferredValue(draft) ?? draft;
   const { visibleSections, errorsBySection } = useMemo(() => {
     const data = settled ?? {};
     const { visible } = evaluate(formalizacion, data);
@@ -96,9 +99,19 @@ export function ApplicationPage() {
       return;
     }
     setSummary(false);
-    void autosave.flush();
     const following = visibleSections[index + 1];
-    go(following ? paths.application(app.id, following.key) : paths.review(app.id));
+    if (following) {
+      void autosave.flush();
+      go(paths.application(app.id, following.key));
+      return;
+    }
+    // The review shows what the server holds: every change must be saved first.
+    setLeaving(true);
+    void autosave.settle().then((saved) => {
+      setLeaving(false);
+      if (saved) go(paths.review(app.id));
+      else notifications.show({ color: 'red', message: 'No se pudieron guardar sus cambios. Verifique su conexión e intente de nuevo.' });
+    });
   };
 
   const previous = () => {
@@ -137,7 +150,7 @@ export function ApplicationPage() {
           >
             <Group justify="space-between" mt="lg">
               <Button variant="default" onClick={previous} disabled={index === 0}>Anterior</Button>
-              <Button onClick={next}>{index === visibleSections.length - 1 ? 'Revisar la solicitud' : 'Siguiente'}</Button>
+              <Button onClick={next} loading={leaving}>{index === visibleSections.length - 1 ? 'Revisar la solicitud' : 'Siguiente'}</Button>
             </Group>
           </SchemaForm>
           <SaveStatus state={autosave.state} />

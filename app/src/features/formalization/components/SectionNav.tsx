@@ -1,4 +1,4 @@
-import { Badge, NavLink, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 
@@ -33,7 +33,8 @@ export function SectionNav({ applicationId, sections, current }: SectionNavProps
               active={s.key === current}
               aria-current={s.key === current ? 'step' : undefined}
               label={`${i + 1}. ${s.title}`}
-              rightSection={<Badge size="xs" color={LABEL[s.status].color} variant="light">{LABEL[s.status].text}</Badge>}
+              // The status is part of the link's name; the hidden comma keeps it from running into the title ("AdjuntarIncompleta").
+              rightSection={<Badge size="xs" color={LABEL[s.status].color} variant="light"><VisuallyHidden>, </VisuallyHidden>{LABEL[s.status].text}</Badge>}
             />
           </li>
         ))}

@@ -24,6 +24,8 @@ export default function SelectWidget(props: WidgetProps) {
       searchable={choices.items.length > 8}
       nothingFoundMessage="No hay opciones que coincidan"
       clearable={!field.view.required && !field.wrapper.readOnly}
+      // Mantine's clear button is an unnamed icon (WCAG 4.1.2).
+      clearButtonProps={{ 'aria-label': 'Borrar la selección' }}
       allowDeselect={!field.view.required}
       comboboxProps={{ withinPortal: true }}
     />

@@ -77,6 +77,7 @@ export default function UploadDialog({ opened, onClose, api, notify, accept, onU
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
           error={problem}
           disabled={uploading}
         />

@@ -55,6 +55,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
         limit={decl.searchable ? 100 : undefined}
         nothingFoundMessage="No hay opciones que coincidan"
         clearable={!field.view.required && !field.wrapper.readOnly}
+        clearButtonProps={{ 'aria-label': 'Borrar la selección' }}
         allowDeselect={!field.view.required}
         comboboxProps={{ withinPortal: true }}
       />

@@ -1,0 +1,52 @@
+/**
+ * Focus after an in-app navigation: a single-page app does not reload, so
+ * without help focus stays on a button that is gone (the document body) and a
+ * keyboard user starts again from the header, while a screen reader announces
+ * nothing. After each navigation (not the first page load) focus moves to the
+ * new page's main heading, once it has rendered (pages load lazily and fetch
+ * their data), unless something on the page has taken focus meanwhile (the
+ * error summary does when the server reported errors on a step).
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import { useLocation } from 'wouter';
+
+/** How long to wait for the new page's heading. */
+const WAIT_MS = 5000;
+
+/**
+ * Focuses the page's title: the first heading shown in `main` (on a step, the
+ * step's title, after the list of sections). While a lazy page loads, Suspense
+ * keeps the previous page in the DOM, hidden: hidden headings do not count.
+ * Returns false when there is none yet.
+ */
+export function focusPageHeading(main: HTMLElement | null): boolean {
+  const heading = [...(main?.querySelectorAll<HTMLElement>('h1, h2') ?? [])].find((h) => h.getClientRects().length > 0);
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+  return true;
+}
+
+export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
+  const [location] = useLocation();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const before = document.activeElement;
+    const started = performance.now();
+    let frame = 0;
+    const tick = () => {
+      const active = document.activeElement;
+      // Something else took focus on purpose (a field, the error summary): leave it there.
+      if (active && active !== before && active !== document.body) return;
+      if (focusPageHeading(main.current)) return;
+      if (performance.now() - started < WAIT_MS) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [location, main]);
+}

@@ -1,0 +1,324 @@
+/**
+ * SRL application end to end in Chromium against the real server (PGlite in
+ * memory, sandbox agencies) and the production build of the SPA. Every
+ * section is filled through the UI, as a citizen would: lookups, searchable
+ * selects, grids, computed fields, uploads and the document picker.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { portalSuite } from '../support/portalSuite';
+import {
+  addRow,
+  fillAddress,
+  fillContact,
+  chooseRadio,
+  expectAnswer,
+  gridOf,
+  isoDate,
+  login,
+  newApplication,
+  openReview,
+  nextStep,
+  optionsOf,
+  pickDocument,
+  registerCitizen,
+  searchSelect,
+  selectIn,
+  sideSections,
+  snapshotOnFailure,
+  textIn,
+  typeCedula,
+  uploadPdf,
+  waitForValue,
+  type Data,
+} from '../support/portal';
+
+const suite = portalSuite();
+const freshPage = (): Promise<Page> => suite.page();
+
+const SRL = 'Sociedad de Responsabilidad Limitada (SRL)';
+const PARTNERS = 'Propietario / Socios / Representantes';
+const BANKS = 'Referencias Bancarias';
+const POPULAR = 'Banco Popular Dominicano';
+const BANRESERVAS = 'Banco de Reservas de la República Dominicana (Banreservas)';
+
+/** Step 1: chamber, SRL, registered trade name (ONAPI certificate lookup). */
+async function fillRequest(page: Page): Promise<void> {
+  expect(await optionsOf(page, 'Cámara de comercio')).toEqual(['Cámara de Comercio de Santo Domingo']);
+  await waitForValue(() => page.getByRole('combobox', { name: 'Cámara de comercio', exact: true }).inputValue(), 'Cámara de Comercio de Santo Domingo', 'chamber');
+  await selectIn(page, 'Tipo societario', SRL);
+  await chooseRadio(page, '¿Tienes nombre comercial?', 'Sí');
+  // A registered trade name replaces the company-name question.
+  expect(await textIn(page, 'Nombre de la empresa o razón social').count()).toBe(0);
+  await textIn(page, 'Número del certificado de nombre comercial').pressSequentially('458712');
+  await page.getByText('Número de certificado válido', { exact: true }).first().waitFor();
+  await waitForValue(() => textIn(page, 'Fecha de vencimiento').inputValue(), '2031-03-15', 'expiry date from ONAPI');
+  await waitForValue(() => textIn(page, 'A nombre de quién se hizo el registro').inputValue(), 'María Altagracia Rosario Méndez', 'holder from ONAPI');
+}
+
+/** Step 2: a natural person by cédula (JCE fills the names), distinct from the representative. */
+async function fillApplicant(page: Page): Promise<void> {
+  await selectIn(page, 'Tipo de solicitante', 'Persona física / Representante');
+  await selectIn(page, 'Tipo de documento de identidad', 'Cédula');
+  await typeCedula(page, 'Cédula', '00104578232', { field: 'Nombre', expected: 'María Altagracia' });
+  expect(await textIn(page, 'Apellido').inputValue()).toBe('Rosario Méndez');
+  expect(await textIn(page, 'Cédula').inputValue()).toBe('001-0457823-2');
+  await fillContact(page, { email: 'maria.rosario@example.com', phone: '8095550101', cell: '8295550102', sexo: 'Femenino', estadoCivil: 'Casado(a)', nacionalidad: ['domini', 'Dominicana'] });
+  expect(await textIn(page, 'Teléfono').inputValue()).toBe('(809) 555-0101');
+  await fillAddress(page, { provincia: 'Distrito Nacional', municipio: 'Santo Domingo de Guzmán', sector: 'Ciudad Colonial', calle: 'Calle Duarte', numero: '12', postal: '10210' });
+  // The representative's section appears in the side list only once the switch is on.
+  expect(await sideSections(page)).not.toContain('Datos del representante');
+  await page.getByRole('switch', { name: 'El solicitante es distinto al representante' }).check();
+  await expect.poll(() => sideSections(page), { timeout: 15000 }).toContain('Datos del representante');
+}
+
+/** Step 3: the representative by cédula, with the power of attorney uploaded through the dialog. */
+async function fillRepresentative(page: Page): Promise<void> {
+  await selectIn(page, 'Tipo de documento de identidad', 'Cédula');
+  await typeCedula(page, 'Cédula', '40210773467', { field: 'Nombre', expected: 'José Ángel' });
+  expect(await textIn(page, 'Apellido').inputValue()).toBe('Martínez Ureña');
+  await fillContact(page, { email: 'jose.martinez@example.com', phone: '8095550111', cell: '8295550112', sexo: 'Masculino', nacionalidad: ['Dominicana', 'Dominicana'] });
+  await fillAddress(page, { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Los Jardines Metropolitanos', calle: 'Avenida 27 de Febrero', numero: '45', postal: '51000' });
+  await uploadPdf(page, 'Cargar poder que lo autoriza como representante', 'Poder Jose Angel.pdf');
+}
+
+async function fillCompany(page: Page): Promise<void> {
+  await textIn(page, 'Nombre del establecimiento / Razón social').fill('Tecnologías del Ozama');
+  await fillAddress(page, { provincia: 'Distrito Nacional', municipio: 'Santo Domingo de Guzmán', sector: 'Piantini', calle: 'Avenida Winston Churchill', numero: '1099', numeroLabel: 'Número', postal: '10148' });
+  await textIn(page, 'Teléfono').pressSequentially('8095551234');
+  await textIn(page, 'Página web').fill('https://ozama.example.com');
+}
+
+/** Step 5: CIIU activities through the searchable select, and one product. */
+async function fillActivities(page: Page): Promise<void> {
+  const principal = await optionsOf(page, 'Actividad principal', 'programación');
+  expect(principal).toContain('6201 - Actividades de programación informática');
+  expect(principal.every((o) => /programación/i.test(o))).toBe(true);
+  await searchSelect(page, 'Actividad principal', 'programación informática', /^6201 - /);
+  await searchSelect(page, 'Actividad secundaria', 'consultoría de informática', /^6202 - /);
+  await textIn(page, 'Objeto de la empresa').fill('Desarrollo de programas informáticos a la medida y consultoría tecnológica.');
+  const product = await addRow(gridOf(page, 'Productos y servicios'));
+  await textIn(product, 'Nombre del producto o servicio').fill('Desarrollo de software a la medida');
+}
+
+/** Step 6: an adult partner (president, 600 quotas) and a minor partner (400 quotas) with the guardian's data. */
+async function fillPartners(page: Page): Promise<void> {
+  const grid = gridOf(page, PARTNERS);
+  const adult = await addRow(grid);
+  await selectIn(adult, 'Tipo de accionista', 'Persona');
+  await selectIn(adult, 'Tipo de cargo', 'Presidente');
+  await selectIn(adult, 'Tipo de beneficiario', 'Beneficiario final por control accionario');
+  await adult.getByRole('switch', { name: 'Es socio' }).check();
+  await textIn(adult, 'Cantidad de cuotas').fill('600');
+  await adult.getByRole('switch', { name: 'Representante ante la TSS' }).check();
+  await selectIn(adult, 'Tipo de documento de identidad', 'Cédula');
+  await typeCedula(adult, 'Número de cédula', '03702849518', { field: 'Nombres', expected: 'Carmen Yolanda' });
+  expect(await textIn(adult, 'Apellidos').inputValue()).toBe('De la Cruz Reyes');
+  await fillContact(adult, { email: 'carmen.delacruz@example.com', phone: '8095554567', sexo: 'Femenino', estadoCivil: 'Casado(a)', nacionalidad: ['Dominicana', 'Dominicana'] });
+  await fillAddress(adult, { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Cerro Alto', calle: 'Calle del Sol', numero: '12', postal: '51000' });
+
+  const minor = await addRow(grid);
+  await selectIn(minor, 'Tipo de accionista', 'Menor de edad');
+  await minor.getByText('Al seleccionar esta opción su proceso ya no será realizado en 24 horas.').waitFor();
+  // A minor has no beneficiary type, identity document or contact fields of its own: the guardian's instead.
+  expect(await minor.getByRole('combobox', { name: 'Tipo de beneficiario', exact: true }).count()).toBe(0);
+  expect(await minor.getByRole('combobox', { name: 'Tipo de documento de identidad', exact: true }).count()).toBe(0);
+  expect(await textIn(minor, 'Correo electrónico').count()).toBe(0);
+  await selectIn(minor, 'Tipo de cargo', 'Ninguno');
+  await minor.getByRole('switch', { name: 'Es socio' }).check();
+  await textIn(minor, 'Cantidad de cuotas').fill('400');
+  await textIn(minor, 'Nombres').fill('Andrés');
+  await textIn(minor, 'Apellidos').fill('De la Cruz Peña');
+  await selectIn(minor, 'Sexo', 'Masculino');
+  await searchSelect(minor, 'Nacionalidad', 'Dominicana', 'Dominicana');
+  await uploadPdf(page, 'Acta de nacimiento del menor', 'Acta Nacimiento Andres.pdf');
+  await textIn(minor, 'Nombres del representante').fill('Carmen Yolanda');
+  await textIn(minor, 'Apellidos del representante').fill('De la Cruz Reyes');
+  await selectIn(minor, 'Sexo del representante', 'Femenino');
+  await selectIn(minor, 'Estado civil del representante', 'Casado(a)');
+  await textIn(minor, 'Calle del representante').fill('Calle del Sol');
+  await textIn(minor, 'Número de casa o apartamento del representante').fill('12');
+  await textIn(minor, 'Correo electrónico del representante').fill('carmen.delacruz@example.com');
+  await textIn(minor, 'Confirmar correo electrónico del representante').pressSequentially('carmen.delacruz@example.com');
+}
+
+/** Step 7: capital; total quotas (sum of the partners') and cost per quota are computed and read-only. */
+async function fillFinancial(page: Page): Promise<void> {
+  const total = textIn(page, 'Total de cuotas');
+  const cost = textIn(page, 'Costo por cuota');
+  await waitForValue(() => total.inputValue(), '1000', 'total quotas = 600 + 400');
+  expect(await total.getAttribute('readonly')).not.toBeNull();
+  expect(await cost.getAttribute('readonly')).not.toBeNull();
+  await textIn(page, 'Capital aportado / Capital social').pressSequentially('500000');
+  await waitForValue(() => textIn(page, 'Capital aportado / Capital social').inputValue(), 'RD$ 500,000', 'capital');
+  await waitForValue(() => cost.inputValue(), 'RD$ 500', 'cost per quota = 500,000 / 1000');
+  await chooseRadio(page, '¿Posee bienes raíces?', 'No');
+  await chooseRadio(page, '¿Posee activos?', 'Sí');
+  await selectIn(page, 'Tipo de moneda de los activos', 'Dólar estadounidense (USD)');
+  await textIn(page, 'Valor de los activos').pressSequentially('35000');
+  await waitForValue(() => textIn(page, 'Valor de los activos').inputValue(), 'US$ 35,000', 'assets in USD');
+}
+
+/** Step 8: dates, one branch, employees whose men + women equal the totals. */
+async function fillBusinessInfo(page: Page): Promise<void> {
+  await textIn(page, 'Fecha de inicio de operaciones').fill(isoDate(10));
+  expect(await optionsOf(page, 'Fecha de cierre fiscal')).toEqual(['31 de marzo', '30 de junio', '30 de septiembre', '31 de diciembre']);
+  await selectIn(page, 'Fecha de cierre fiscal', '31 de diciembre');
+  await textIn(page, 'Fecha de la asamblea constitutiva').fill(isoDate(-5));
+  await textIn(page, 'Fecha de los estatutos').fill(isoDate(-10));
+  await selectIn(page, 'Duración de la empresa', 'Definida');
+  await textIn(page, 'Duración de la empresa (años)').fill('5');
+  await textIn(page, 'Duración del órgano de gestión (años)').fill('2');
+  await chooseRadio(page, '¿Tiene sucursales?', 'Sí');
+  const branch = await addRow(gridOf(page, 'Listado de sucursales'));
+  await textIn(branch, 'Nombre de la sucursal').fill('Ozama Santiago');
+  await fillAddress(branch, { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Cerro Alto', calle: 'Calle del Sol', numero: '45', postal: '51000' });
+  await textIn(branch, 'Teléfono').pressSequentially('8095827766');
+  await chooseRadio(page, '¿Tiene empleados?', 'Sí');
+  await textIn(page, 'Cantidad de empleados permanentes').fill('12');
+  await textIn(page, 'Empleados permanentes masculinos').fill('7');
+  await textIn(page, 'Empleados permanentes femeninos').fill('5');
+  await textIn(page, 'Cantidad de empleados temporales').fill('3');
+  await textIn(page, 'Empleados temporales masculinos').fill('1');
+  await textIn(page, 'Empleados temporales femeninos').fill('2');
+}
+
+/** Step 10: two banks; the second row no longer offers the bank chosen in the first. */
+async function fillBanks(page: Page): Promise<void> {
+  const grid = gridOf(page, BANKS);
+  const first = await addRow(grid);
+  await searchSelect(first, 'Banco', 'Popular Dom', POPULAR);
+  const second = await addRow(grid);
+  const offered = await optionsOf(second, 'Banco');
+  expect(offered).not.toContain(POPULAR);
+  expect(offered).toContain(BANRESERVAS);
+  const searched = await optionsOf(second, 'Banco', 'Popular');
+  expect(searched).not.toContain(POPULAR);
+  expect(searched).toContain('Banco Popular de Puerto Rico');
+  await searchSelect(second, 'Banco', 'Banreservas', BANRESERVAS);
+  // And the first row does not offer the second row's bank either.
+  expect(await optionsOf(first, 'Banco')).not.toContain(BANRESERVAS);
+  await grid.getByText('2 de 5').waitFor();
+}
+
+async function fillInvoice(page: Page): Promise<void> {
+  await selectIn(page, 'Tipo de factura', 'Factura de crédito fiscal');
+  await textIn(page, 'Nombre').fill('María Altagracia');
+  await textIn(page, 'Apellido').fill('Rosario Méndez');
+  await selectIn(page, 'Tipo de documento de identidad', 'RNC');
+  await textIn(page, 'RNC').pressSequentially('131987656');
+  expect(await textIn(page, 'RNC').inputValue()).toBe('1-31-98765-6');
+}
+
+const SRL_FILES = [
+  'Certificado de nombre comercial',
+  'Cédulas de identidad o pasaportes de los miembros de la sociedad',
+  'Asamblea constitutiva',
+  'Nómina de asistencia',
+  'Lista de suscripción',
+];
+
+/** Step 12: statutes uploaded through the dialog, then chosen for every other document. */
+async function fillDocuments(page: Page): Promise<void> {
+  // SRL: the members' identity documents, not the single identity card.
+  expect(await page.getByRole('group', { name: /^Cédula de identidad( \(obligatorio\))?$/ }).count()).toBe(0);
+  await page.getByRole('switch', { name: 'Cargar estatutos' }).check();
+  await uploadPdf(page, 'Estatutos', 'Estatutos Ozama.pdf');
+  for (const label of SRL_FILES) {
+    await pickDocument(page, label, 'Estatutos Ozama');
+    await page.getByRole('group', { name: new RegExp(`^${label}`) }).getByText('Estatutos Ozama').waitFor();
+  }
+}
+
+describe('SRL', () => {
+  it('a citizen completes every section through the UI (trade name, representative, 2 partners incl. a minor, 1 branch, 2 banks) and submits', async () => {
+    const page = await freshPage();
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '00104578232'));
+      const id = await newApplication(page);
+
+      await fillRequest(page);
+      await nextStep(page, 'Datos del solicitante');
+      await fillApplicant(page);
+      await nextStep(page, 'Datos del representante');
+      await fillRepresentative(page);
+      await nextStep(page, 'Datos de la empresa / Razón social');
+      await fillCompany(page);
+      await nextStep(page, 'Actividades empresariales');
+      await fillActivities(page);
+      await nextStep(page, PARTNERS);
+      await fillPartners(page);
+      await nextStep(page, 'Datos financieros de la empresa');
+      await fillFinancial(page);
+      await nextStep(page, 'Información empresarial');
+      await fillBusinessInfo(page);
+      await nextStep(page, 'Referencias comerciales');
+      const reference = await addRow(gridOf(page, 'Referencias comerciales'));
+      await textIn(reference, 'Nombre del establecimiento').fill('Ferretería Americana');
+      await nextStep(page, BANKS);
+      await fillBanks(page);
+      await nextStep(page, 'Detalles de la factura');
+      await fillInvoice(page);
+      await nextStep(page, 'Documentos Requeridos a Adjuntar');
+      await fillDocuments(page);
+      const sections = await sideSections(page);
+      expect(sections).toHaveLength(12);
+
+      await openReview(page);
+      expect(await page.getByRole('link', { name: /^Cambiar/ }).count()).toBe(sections.length);
+      await expectAnswer(page, 'Datos solicitud de formalización', 'A nombre de quién se hizo el registro', 'María Altagracia Rosario Méndez');
+      await expectAnswer(page, 'Datos del representante', 'Nombre', 'José Ángel');
+      // Masked answers read as typed: the cédula ###-#######-#.
+      await expectAnswer(page, 'Datos del representante', 'Cédula', '402-1077346-7');
+      await expectAnswer(page, PARTNERS, `${PARTNERS} 1: Nombres`, 'Carmen Yolanda');
+      await expectAnswer(page, PARTNERS, `${PARTNERS} 2: Tipo de accionista`, 'Menor de edad');
+      await expectAnswer(page, PARTNERS, `${PARTNERS} 2: Acta de nacimiento del menor`, /^Acta Nacimiento Andres/);
+      await expectAnswer(page, 'Datos financieros de la empresa', 'Costo por cuota', 'RD$ 500.00');
+      await expectAnswer(page, 'Información empresarial', 'Listado de sucursales 1: Nombre de la sucursal', 'Ozama Santiago');
+      await expectAnswer(page, BANKS, `${BANKS} 1: Banco`, POPULAR);
+      await expectAnswer(page, BANKS, `${BANKS} 2: Banco`, BANRESERVAS);
+
+      // "Cambiar" goes back to the section with its answers; the side list returns to the review.
+      await page.getByRole('link', { name: new RegExp(`^Cambiar.*${BANKS}`) }).click();
+      await page.getByRole('heading', { name: BANKS, level: 2 }).waitFor();
+      await expect.poll(() => gridOf(page, BANKS).getByRole('combobox', { name: 'Banco', exact: true }).count(), { timeout: 15000 }).toBe(2);
+      await waitForValue(() => gridOf(page, BANKS).getByRole('combobox', { name: 'Banco', exact: true }).nth(1).inputValue(), BANRESERVAS, 'second bank after "Cambiar"');
+      await page.getByRole('navigation', { name: 'Secciones de la solicitud' }).getByRole('link', { name: 'Revisar y enviar' }).click();
+      await page.getByRole('heading', { name: 'Revise sus respuestas antes de enviar' }).waitFor();
+
+      await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+      await page.waitForURL(/\/formalizacion\/\d+\/confirmacion$/);
+      const code = ((await page.getByTestId('codigo-solicitud').textContent()) ?? '').trim();
+      expect(code).toMatch(/^VUF-\d{4}-\d{6}$/);
+      const payments = page.getByRole('region', { name: 'Pagos pendientes' });
+      // The company-constitution tax is 1 % of the capital typed in step 7.
+      await payments.getByRole('row').filter({ hasText: 'DGII' }).filter({ hasText: 'RD$ 5,000.00' }).waitFor();
+      expect(await payments.getByRole('row').filter({ hasText: 'Total pendiente' }).count()).toBe(1);
+
+      const res = await page.request.get(`${suite.baseUrl}/v1/portals/formalizaciones/${id}`);
+      expect(res.ok()).toBe(true);
+      const saved = ((await res.json()) as { data: { status: string; request_code: string; data: Data } }).data;
+      expect(saved.status).not.toBe('borrador');
+      expect(saved.request_code).toBe(code);
+      const d = saved.data;
+      expect(d.datos_solicitud).toMatchObject({ tipo_societario: 'SRL', tienes_nombre_comercial: true, numero_del_certificado_de_nombre_comercial: '458712', fecha_de_vencimiento: '2031-03-15' });
+      expect(d.datos_solicitante).toMatchObject({ cedula: '00104578232', nombre: 'María Altagracia', distinto_al_representante: true });
+      expect(d.datos_representante).toMatchObject({ cedula: '40210773467', nombre: 'José Ángel' });
+      expect(typeof d.datos_representante.cargar_poder_que_lo_autoriza_como_representante).toBe('number');
+      expect(d.propietario_socios).toHaveLength(2);
+      expect(d.propietario_socios[0]).toMatchObject({ tipo_de_accionista: 'persona', numero_de_cedula: '03702849518', cantidad_de_cuotas: 600 });
+      expect(d.propietario_socios[1]).toMatchObject({ tipo_de_accionista: 'menor_de_edad', cantidad_de_cuotas: 400, nombres_representante: 'Carmen Yolanda' });
+      expect(typeof d.propietario_socios[1].acta_de_nacimiento_representante).toBe('number');
+      expect(d.datos_financieros).toMatchObject({ capital_aportado_capital_social: 500000, total_cuota: 1000, costo_por_cuotas: 500 });
+      expect(d.referencias_bancarias).toHaveLength(2);
+      expect(d.referencias_bancarias[0].nombre_del_banco).not.toBe(d.referencias_bancarias[1].nombre_del_banco);
+      expect(d.informacion_empresarial.listado_sucursales).toHaveLength(1);
+      expect(d.informacion_empresarial).toMatchObject({ cantidad_empleados_permanentes: 12, empleados_permanentes_masculinos: 7, empleados_permanentes_femeninos: 5 });
+      expect(d.actividades_empresariales).toMatchObject({ actividad_principal: '6201', actividad_secundaria: '6202' });
+      const docs = d.documentos_requeridos as Record<string, unknown>;
+      expect(typeof docs.estatutos).toBe('number');
+      // The statutes were uploaded once and chosen for every other document.
+      expect(new Set(['estatutos', 'certificado_de_nombre_comercial', 'cedulas_de_identidad_o_pasaportes_miembros_sociedad', 'asamblea_constitutiva', 'nomina_de_asistencia', 'lista_de_suscripcion'].map((k) => docs[k])).size).toBe(1);
+    });
+  }, 300000);
+});

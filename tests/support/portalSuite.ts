@@ -1,0 +1,44 @@
+/**
+ * One portal and one Chromium per e2e test file: started before its tests,
+ * closed after them. Each page opens in a fresh browser context (a new
+ * device: no cookies, no local storage).
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { startPortal, type Portal } from './startPortal';
+
+export interface PortalSuite {
+  /** The portal's address, e.g. http://127.0.0.1:41387 (once started). */
+  readonly baseUrl: string;
+  /** A page in a new browser context, Spanish (es-DO), with a 15 s default timeout. */
+  page(options?: BrowserContextOptions): Promise<Page>;
+}
+
+export function portalSuite(): PortalSuite {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  return {
+    get baseUrl() {
+      if (!portal) throw new Error('El portal de pruebas no ha arrancado');
+      return portal.baseUrl;
+    },
+    async page(options) {
+      if (!browser) throw new Error('Chromium no ha arrancado');
+      const context = await browser.newContext({ locale: 'es-DO', ...options });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15000);
+      return page;
+    },
+  };
+}
