@@ -20,7 +20,6 @@ import {
   openReview,
   nextStep,
   optionsOf,
-  pickDocument,
   registerCitizen,
   searchSelect,
   selectIn,
@@ -32,15 +31,25 @@ import {
   waitForValue,
   type Data,
 } from '../support/portal';
+import {
+  BANKS,
+  BANRESERVAS,
+  POPULAR,
+  addCommercialReference,
+  fillActivitiesStep,
+  fillAssets,
+  fillBusinessInfoStep,
+  fillCompanyStep,
+  fillInvoiceStep,
+  pickForEach,
+  typeCapital,
+} from '../support/formalizacionSteps';
 
 const suite = portalSuite();
 const freshPage = (): Promise<Page> => suite.page();
 
 const SRL = 'Sociedad de Responsabilidad Limitada (SRL)';
 const PARTNERS = 'Propietario / Socios / Representantes';
-const BANKS = 'Referencias Bancarias';
-const POPULAR = 'Banco Popular Dominicano';
-const BANRESERVAS = 'Banco de Reservas de la República Dominicana (Banreservas)';
 
 /** Step 1: chamber, SRL, registered trade name (ONAPI certificate lookup). */
 async function fillRequest(page: Page): Promise<void> {
@@ -83,10 +92,12 @@ async function fillRepresentative(page: Page): Promise<void> {
 }
 
 async function fillCompany(page: Page): Promise<void> {
-  await textIn(page, 'Nombre del establecimiento / Razón social').fill('Tecnologías del Ozama');
-  await fillAddress(page, { provincia: 'Distrito Nacional', municipio: 'Santo Domingo de Guzmán', sector: 'Piantini', calle: 'Avenida Winston Churchill', numero: '1099', numeroLabel: 'Número', postal: '10148' });
-  await textIn(page, 'Teléfono').pressSequentially('8095551234');
-  await textIn(page, 'Página web').fill('https://ozama.example.com');
+  await fillCompanyStep(page, {
+    name: 'Tecnologías del Ozama',
+    address: { provincia: 'Distrito Nacional', municipio: 'Santo Domingo de Guzmán', sector: 'Piantini', calle: 'Avenida Winston Churchill', numero: '1099', postal: '10148' },
+    phone: '8095551234',
+    web: 'https://ozama.example.com',
+  });
 }
 
 /** Step 5: CIIU activities through the searchable select, and one product. */
@@ -94,11 +105,12 @@ async function fillActivities(page: Page): Promise<void> {
   const principal = await optionsOf(page, 'Actividad principal', 'programación');
   expect(principal).toContain('6201 - Actividades de programación informática');
   expect(principal.every((o) => /programación/i.test(o))).toBe(true);
-  await searchSelect(page, 'Actividad principal', 'programación informática', /^6201 - /);
-  await searchSelect(page, 'Actividad secundaria', 'consultoría de informática', /^6202 - /);
-  await textIn(page, 'Objeto de la empresa').fill('Desarrollo de programas informáticos a la medida y consultoría tecnológica.');
-  const product = await addRow(gridOf(page, 'Productos y servicios'));
-  await textIn(product, 'Nombre del producto o servicio').fill('Desarrollo de software a la medida');
+  await fillActivitiesStep(page, {
+    principal: ['programación informática', /^6201 - /],
+    secundaria: ['consultoría de informática', /^6202 - /],
+    objeto: 'Desarrollo de programas informáticos a la medida y consultoría tecnológica.',
+    productos: ['Desarrollo de software a la medida'],
+  });
 }
 
 /** Step 6: an adult partner (president, 600 quotas) and a minor partner (400 quotas) with the guardian's data. */
@@ -149,38 +161,26 @@ async function fillFinancial(page: Page): Promise<void> {
   await waitForValue(() => total.inputValue(), '1000', 'total quotas = 600 + 400');
   expect(await total.getAttribute('readonly')).not.toBeNull();
   expect(await cost.getAttribute('readonly')).not.toBeNull();
-  await textIn(page, 'Capital aportado / Capital social').pressSequentially('500000');
-  await waitForValue(() => textIn(page, 'Capital aportado / Capital social').inputValue(), 'RD$ 500,000', 'capital');
+  await typeCapital(page, '500000', 'RD$ 500,000');
   await waitForValue(() => cost.inputValue(), 'RD$ 500', 'cost per quota = 500,000 / 1000');
-  await chooseRadio(page, '¿Posee bienes raíces?', 'No');
-  await chooseRadio(page, '¿Posee activos?', 'Sí');
-  await selectIn(page, 'Tipo de moneda de los activos', 'Dólar estadounidense (USD)');
-  await textIn(page, 'Valor de los activos').pressSequentially('35000');
-  await waitForValue(() => textIn(page, 'Valor de los activos').inputValue(), 'US$ 35,000', 'assets in USD');
+  await fillAssets(page, { activos: { moneda: 'Dólar estadounidense (USD)', valor: '35000', shown: 'US$ 35,000' } });
 }
 
 /** Step 8: dates, one branch, employees whose men + women equal the totals. */
 async function fillBusinessInfo(page: Page): Promise<void> {
-  await textIn(page, 'Fecha de inicio de operaciones').fill(isoDate(10));
-  expect(await optionsOf(page, 'Fecha de cierre fiscal')).toEqual(['31 de marzo', '30 de junio', '30 de septiembre', '31 de diciembre']);
-  await selectIn(page, 'Fecha de cierre fiscal', '31 de diciembre');
-  await textIn(page, 'Fecha de la asamblea constitutiva').fill(isoDate(-5));
-  await textIn(page, 'Fecha de los estatutos').fill(isoDate(-10));
-  await selectIn(page, 'Duración de la empresa', 'Definida');
-  await textIn(page, 'Duración de la empresa (años)').fill('5');
-  await textIn(page, 'Duración del órgano de gestión (años)').fill('2');
-  await chooseRadio(page, '¿Tiene sucursales?', 'Sí');
-  const branch = await addRow(gridOf(page, 'Listado de sucursales'));
-  await textIn(branch, 'Nombre de la sucursal').fill('Ozama Santiago');
-  await fillAddress(branch, { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Cerro Alto', calle: 'Calle del Sol', numero: '45', postal: '51000' });
-  await textIn(branch, 'Teléfono').pressSequentially('8095827766');
-  await chooseRadio(page, '¿Tiene empleados?', 'Sí');
-  await textIn(page, 'Cantidad de empleados permanentes').fill('12');
-  await textIn(page, 'Empleados permanentes masculinos').fill('7');
-  await textIn(page, 'Empleados permanentes femeninos').fill('5');
-  await textIn(page, 'Cantidad de empleados temporales').fill('3');
-  await textIn(page, 'Empleados temporales masculinos').fill('1');
-  await textIn(page, 'Empleados temporales femeninos').fill('2');
+  await fillBusinessInfoStep(page, {
+    inicio: isoDate(10),
+    cierreFiscal: '31 de diciembre',
+    constitucion: { asamblea: isoDate(-5), estatutos: isoDate(-10) },
+    duracionAnos: '5',
+    organoAnos: '2',
+    sucursal: {
+      nombre: 'Ozama Santiago',
+      address: { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Cerro Alto', calle: 'Calle del Sol', numero: '45', postal: '51000' },
+      telefono: '8095827766',
+    },
+    empleados: { permanentes: ['12', '7', '5'], temporales: ['3', '1', '2'] },
+  });
 }
 
 /** Step 10: two banks; the second row no longer offers the bank chosen in the first. */
@@ -202,12 +202,12 @@ async function fillBanks(page: Page): Promise<void> {
 }
 
 async function fillInvoice(page: Page): Promise<void> {
-  await selectIn(page, 'Tipo de factura', 'Factura de crédito fiscal');
-  await textIn(page, 'Nombre').fill('María Altagracia');
-  await textIn(page, 'Apellido').fill('Rosario Méndez');
-  await selectIn(page, 'Tipo de documento de identidad', 'RNC');
-  await textIn(page, 'RNC').pressSequentially('131987656');
-  expect(await textIn(page, 'RNC').inputValue()).toBe('1-31-98765-6');
+  await fillInvoiceStep(page, {
+    tipo: 'Factura de crédito fiscal',
+    nombre: 'María Altagracia',
+    apellido: 'Rosario Méndez',
+    documento: { tipo: 'RNC', numero: '131987656', shown: '1-31-98765-6' },
+  });
 }
 
 const SRL_FILES = [
@@ -224,10 +224,7 @@ async function fillDocuments(page: Page): Promise<void> {
   expect(await page.getByRole('group', { name: /^Cédula de identidad( \(obligatorio\))?$/ }).count()).toBe(0);
   await page.getByRole('switch', { name: 'Cargar estatutos' }).check();
   await uploadPdf(page, 'Estatutos', 'Estatutos Ozama.pdf');
-  for (const label of SRL_FILES) {
-    await pickDocument(page, label, 'Estatutos Ozama');
-    await page.getByRole('group', { name: new RegExp(`^${label}`) }).getByText('Estatutos Ozama').waitFor();
-  }
+  await pickForEach(page, SRL_FILES, 'Estatutos Ozama');
 }
 
 describe('SRL', () => {
@@ -253,8 +250,7 @@ describe('SRL', () => {
       await nextStep(page, 'Información empresarial');
       await fillBusinessInfo(page);
       await nextStep(page, 'Referencias comerciales');
-      const reference = await addRow(gridOf(page, 'Referencias comerciales'));
-      await textIn(reference, 'Nombre del establecimiento').fill('Ferretería Americana');
+      await addCommercialReference(page, 'Ferretería Americana');
       await nextStep(page, BANKS);
       await fillBanks(page);
       await nextStep(page, 'Detalles de la factura');
