@@ -16,7 +16,7 @@ export function fixtureData(name: string): Record<string, any> {
 }
 
 /** Sets every file field present in `data` (grid rows included) to `documentId`. */
-function setFiles(data: Record<string, any>, documentId: number): void {
+export function setFiles(data: Record<string, any>, documentId: number): void {
   for (const t of compileForm(schema).templates.filter((x) => x.node['x-widget'] === 'file')) {
     const parts = t.tpath.split('.');
     const walk = (node: any, i: number): void => {

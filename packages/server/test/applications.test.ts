@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check } from '@portal/form-engine';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { DEMO, SAMPLE_FILES, bearer, login, multipart, register } from './helpers';
-import { fixtureData, submittableSrl } from './applicationData';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fixtureData, setFiles, submittableSrl } from './applicationData';
 import { SANDBOX_JCE_CITIZENS, SANDBOX_ONAPI_NAMES } from '../src/agencies/sandbox/sandboxData';
 import { formalizacionSchema } from '../src/services/applications/formalizacionForm';
 import { todayInDominicanRepublic } from '@portal/form-engine';
@@ -132,6 +134,36 @@ describe('submit', () => {
       { path: 'datos_solicitud.nombre_de_la_empresa_o_razón_social', message: 'Nombre no está disponible' },
       { path: 'documentos_requeridos.estatutos', message: 'Documento no encontrado entre sus documentos' },
     ]));
+  });
+
+  it('refuses values missing from their lists: a municipio of another province, a sector of another municipio, an unknown bank or CIIU code', async () => {
+    const data = submittableSrl(demo.doc);
+    data.datos_solicitante.municipio = 2501; // Santiago de los Caballeros, while the province is the Distrito Nacional
+    const sectorOfSantiago = (await call('GET', '/v1/region/sectores?limit=500&page=1&municipioId=2501', demo.token)).json().data[0].id;
+    data.datos_empresa.sector = sectorOfSantiago;
+    data.referencias_bancarias[1].nombre_del_banco = 9999;
+    data.actividades_empresariales.actividad_principal = '620100';
+    const d = await draft(demo.token, data);
+    const res = await call('POST', `/v1/portals/formalizaciones/${d.id}/submit`, demo.token);
+    expect(res.statusCode, res.body).toBe(422);
+    const message = 'Seleccione una opción de la lista';
+    expect(res.json().errors).toEqual(expect.arrayContaining([
+      { path: 'datos_solicitante.municipio', message },
+      { path: 'datos_empresa.sector', message },
+      { path: 'referencias_bancarias.1.nombre_del_banco', message },
+      { path: 'actividades_empresariales.actividad_principal', message },
+    ]));
+    expect(res.json().errors).not.toContainEqual({ path: 'referencias_bancarias.0.nombre_del_banco', message });
+    expect((await call('GET', `/v1/portals/formalizaciones/${d.id}`, demo.token)).json().data.status).toBe('borrador');
+  });
+
+  it('the README walkthrough\'s example application (docs/examples) is accepted', async () => {
+    const example = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../docs/examples/solicitud-srl-sandbox.json'), 'utf8')) as { data: Record<string, any> };
+    // The walkthrough's first upload gets id 1; here the demo's document stands in for it.
+    setFiles(example.data, demo.doc);
+    const d = await draft(demo.token, example.data);
+    const res = await call('POST', `/v1/portals/formalizaciones/${d.id}/submit`, demo.token);
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('validate gives the engine verdict without saving anything', async () => {

@@ -7,7 +7,8 @@ import {
   createApplication, findApplication, iso, listApplications, markSubmitted, saveDraft, type ApplicationRow,
 } from '../../services/applications/applicationStore';
 import { feesFor } from '../../services/applications/feeSchedule';
-import { fileFields, verdict } from '../../services/applications/formalizacionForm';
+import { fileFields, formalizacionSchema, verdict } from '../../services/applications/formalizacionForm';
+import { sourceChecks, sourceFields } from '../../services/applications/sourceChecks';
 import { remoteChecks } from '../../services/applications/remoteChecks';
 import { nextRequestCode } from '../../services/applications/requestCode';
 import { createSchema, getSchema, listSchema, saveSchema, submitSchema, validateSchema } from './applicationSchemas';
@@ -70,7 +71,18 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada');
     const { pruned, errors } = verdict(current.data);
     const errored = new Set(errors.map((e) => e.path));
-    const remote = (await remoteChecks(pruned, app.agencies, app.db, citizen.id, fileFields())).filter((e) => !errored.has(e.path));
+    // Lists are answered by the portal's own GET routes, as the browser sees them.
+    const listAnswer = async (url: string): Promise<unknown> => {
+      const res = await app.inject({ method: 'GET', url });
+      // A parameter the list refuses (a provincia that is not a number) means an empty list.
+      if (res.statusCode >= 400 && res.statusCode < 500) return null;
+      if (res.statusCode !== 200) throw new HttpError(503, 'No se pudieron verificar las listas de referencia; intente más tarde');
+      return res.json();
+    };
+    const remote = [
+      ...(await remoteChecks(pruned, app.agencies, app.db, citizen.id, fileFields())),
+      ...(await sourceChecks(pruned, sourceFields(formalizacionSchema()), listAnswer)),
+    ].filter((e) => !errored.has(e.path));
     const all: FieldError[] = [...errors, ...remote];
     if (all.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', all);
     // The certificate's expiry and holder come from the registry, not from the browser.

@@ -44,9 +44,9 @@ export const saveSchema = {
 } as const;
 export const submitSchema = {
   tags, summary: 'Envía la solicitud',
-  description: 'Descarta los valores ocultos, valida con el mismo motor y esquema que el navegador y repite las consultas remotas. 422 con [{path, message}] si no es válida.',
+  description: 'Descarta los valores ocultos, valida con el mismo motor y esquema que el navegador repite las consultas remotas y comprueba que cada opción elegida de una lista (provincia, municipio, sector, nacionalidad, CIIU, banco) esté en esa lista. 422 con [{path, message}] si no es válida.',
   params: idParams,
-  response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+  response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema, 422: errorSchema, 503: errorSchema },
 } as const;
 export const validateSchema = {
   tags, summary: 'Valida datos sin guardarlos (el veredicto del motor, sin consultas remotas)',
