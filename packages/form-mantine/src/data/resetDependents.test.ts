@@ -11,9 +11,9 @@ const data = srl.data as Record<string, unknown>;
 
 describe('resetDependents', () => {
   it('clears municipio and sector when the provincia changes', () => {
-    const next = setAt(data, 'datos_solicitante.provincia', 1);
+    const next = setAt(data, 'datos_solicitante.provincia', 25);
     const out = resetDependents(form, data, next);
-    expect(getAt(out, 'datos_solicitante.provincia')).toBe(1);
+    expect(getAt(out, 'datos_solicitante.provincia')).toBe(25);
     expect(getAt(out, 'datos_solicitante.municipio')).toBeUndefined();
     expect(getAt(out, 'datos_solicitante.sector')).toBeUndefined();
     // Other sections keep their addresses.
