@@ -4,7 +4,7 @@
  * (@mantine/core, @mantine/dropzone, @mantine/notifications) and a
  * <Notifications /> host for the toasts.
  */
-export { SchemaForm, type SchemaFormProps } from './schema-form/SchemaForm';
+export { SchemaForm, type SchemaFormProps, type DraftCheck } from './schema-form/SchemaForm';
 export { ErrorSummary, ERROR_SUMMARY_TITLE, type ErrorSummaryProps } from './error-summary/ErrorSummary';
 export { focusField } from './error-summary/focusField';
 export { describePath } from './error-summary/describePath';

@@ -1,7 +1,7 @@
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withTheme } from '@rjsf/core';
 import { notifications } from '@mantine/notifications';
-import { prune, type FormSchema, type PathMessage } from '@portal/form-engine';
+import { prune, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
 import { rjsfViewOf } from '../data/rjsfSchema';
 import { getAt, setAt } from '../data/paths';
 import { shareStructure } from '../data/shareStructure';
@@ -15,6 +15,12 @@ import { FormDataProp } from './formDataProp';
 import { ID_SEPARATOR } from '../data/pathToId';
 
 type Data = Record<string, unknown>;
+
+/** The engine's verdict on a draft, as SchemaForm computed it. */
+export interface DraftCheck {
+  evaluation: Evaluation;
+  errors: PathMessage[];
+}
 
 const ThemedForm = withTheme<unknown>(theme);
 
@@ -31,8 +37,11 @@ export interface SchemaFormProps {
   schema: FormSchema;
   /** The draft, controlled by the app; hidden values stay in it. Default: empty. */
   formData?: Data;
-  /** Receives the new draft after every change, with computed fields set and dependent selects reset. Required. */
-  onChange(data: Data): void;
+  /**
+   * Receives the new draft after every change, with computed fields set and dependent selects reset,
+   * and the engine's evaluation and errors of that draft (already computed: no need to run the engine again). Required.
+   */
+  onChange(data: Data, check: DraftCheck): void;
   /** The app's calls: lookups, option sources, documents, session. Required. */
   api: FormApi;
   /** Render only this top-level section or grid (a wizard step); the rest of the draft is kept untouched. Default: the whole form. */
@@ -94,7 +103,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const result = processChange(schema, latest.current, shareStructure(latest.current, next), today);
     produced.current = result;
     latest.current = result.data;
-    onChange(result.data);
+    onChange(result.data, { evaluation: result.evaluation, errors: result.errors });
   }, [schema, today, onChange]);
 
   const setValues = useCallback((changes: Record<string, unknown>) => {

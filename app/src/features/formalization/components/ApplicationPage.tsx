@@ -2,8 +2,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation, useParams } from 'wouter';
-import { evaluate, validate, type PathMessage } from '@portal/form-engine';
-import { ErrorSummary, SchemaForm } from '@portal/form-mantine';
+import { check, type PathMessage } from '@portal/form-engine';
+import { ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useApplication } from '../api/applications';
@@ -23,6 +23,8 @@ export function ApplicationPage() {
   const [, navigate] = useLocation();
   const { data: app, error, mutate } = useApplication(params.id);
   const [draft, setDraft] = useState<Data | null>(null);
+  // The engine's verdict on the draft as SchemaForm computed it on the last change (null until the first change).
+  const [checked, setChecked] = useState<DraftCheck | null>(null);
   const [stepErrors, setStepErrors] = useState<PathMessage[]>([]);
   const [summary, setSummary] = useState(false);
   const [lookupErrors, setLookupErrors] = useState<PathMessage[]>([]);
@@ -31,6 +33,7 @@ export function ApplicationPage() {
 
   const reload = useCallback(() => {
     setDraft(null);
+    setChecked(null);
     void mutate();
     notifications.show({ color: 'yellow', message: 'La solicitud fue modificada desde otro dispositivo; se cargó la última versión.' });
   }, [mutate]);
@@ -47,16 +50,16 @@ export function ApplicationPage() {
     if (backup) autosave.schedule(backup);
   }, [app, draft, navigate, autosave]);
 
-  // The task list and statuses follow the draft without slowing typing down. When the draft first
-  // arrives the deferred value is still null: use the draft, else the page would show for a moment the
-  // step list of an empty application ("Paso 8 de 10", or step 1 in place of a step that needs data).
-  const settled = useDeferredValue(draft) ?? draft;
+  // The task list and statuses follow the engine's verdict: SchemaForm's, computed on each change
+  // (the engine runs once per keystroke, not twice); for the draft as loaded, before any change, once here.
+  // Deferred so they never slow typing down; when the draft first arrives the deferred value is still
+  // null: use the current one, else the page would show for a moment the steps of an empty application.
+  const loaded = useMemo(() => (draft !== null && checked === null ? check(formalizacion, draft) : null), [draft, checked]);
+  const settled = useDeferredValue(checked) ?? checked ?? loaded;
   const { visibleSections, errorsBySection } = useMemo(() => {
-    const data = settled ?? {};
-    const { visible } = evaluate(formalizacion, data);
     const bySection = new Map<string, number>();
-    for (const e of validate(formalizacion, data).errors) bySection.set(sectionOf(e.path), (bySection.get(sectionOf(e.path)) ?? 0) + 1);
-    return { visibleSections: SECTIONS.filter((s) => visible.has(s.key)), errorsBySection: bySection };
+    for (const e of settled?.errors ?? []) bySection.set(sectionOf(e.path), (bySection.get(sectionOf(e.path)) ?? 0) + 1);
+    return { visibleSections: settled ? SECTIONS.filter((s) => settled.evaluation.visible.has(s.key)) : [], errorsBySection: bySection };
   }, [settled]);
 
   const step = visibleSections.some((s) => s.key === params.step) ? (params.step as string) : visibleSections[0]?.key;
@@ -69,8 +72,9 @@ export function ApplicationPage() {
     setSummary(fromServer.length > 0);
   }, [params.id, step]);
 
-  const onChange = useCallback((data: Data) => {
+  const onChange = useCallback((data: Data, result: DraftCheck) => {
     setDraft(data);
+    setChecked(result);
     autosave.schedule(data);
   }, [autosave]);
 
@@ -89,7 +93,7 @@ export function ApplicationPage() {
   };
 
   const next = () => {
-    const errors = [...validate(formalizacion, draft).errors, ...lookupErrors].filter((e) => sectionOf(e.path) === step);
+    const errors = [...(checked ?? loaded)?.errors ?? [], ...lookupErrors].filter((e) => sectionOf(e.path) === step);
     const seen = visited.includes(step) ? visited : [...visited, step];
     setVisited(seen);
     writeVisited(params.id, seen);
