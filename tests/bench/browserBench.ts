@@ -98,12 +98,14 @@ async function keystrokes(): Promise<string[]> {
       await field.waitFor({ timeout: 60_000 });
       await field.click();
       await page.evaluate(() => {
-        const w = window as unknown as { lat: number[] };
+        const w = window as unknown as { lat: number[]; pendingKey: number | null };
         w.lat = [];
+        w.pendingKey = null;
         // From the key event to the end of the next frame: the rAF callback runs before that
         // frame's style, layout and paint; a message posted from it runs after them.
         document.addEventListener('keydown', (e) => {
           const start = e.timeStamp;
+          w.pendingKey ??= start;
           requestAnimationFrame(() => {
             const channel = new MessageChannel();
             channel.port1.onmessage = () => w.lat.push(performance.now() - start);
@@ -113,9 +115,16 @@ async function keystrokes(): Promise<string[]> {
       });
       await page.keyboard.type('Avenida Abraham Lincoln esquina Gustavo Mejía Ricart número 102 Ensanche Piantini', { delay: 60 });
       await page.waitForTimeout(300);
-      const lat = await page.evaluate(() => (window as unknown as { lat: number[] }).lat);
+      const { lat, rules } = await page.evaluate(() => {
+        const w = window as unknown as { lat: number[]; rulesLat?: number[] };
+        return { lat: w.lat, rules: w.rulesLat ?? [] };
+      });
       const s = summarize(lat);
       lines.push(`navegador: tecla → siguiente cuadro, ${label}, ${lat.length} teclas: p50 ${ms(s.median)}, p95 ${ms(s.p95)}`);
+      if (rules.length > 0) {
+        const r = summarize(rules);
+        lines.push(`navegador:   tecla → reglas y errores pintados (pasada del motor tras el cuadro), ${rules.length} pasadas: p50 ${ms(r.median)}, p95 ${ms(r.p95)}`);
+      }
       await page.close();
     }
   } finally {

@@ -12,7 +12,9 @@ const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Navegador (Chromium)', run: browserBench },
 ];
 
-for (const section of sections) {
+// BENCH_SOLO=navegador (or motor, api) runs only the sections whose name contains it.
+const only = process.env.BENCH_SOLO?.toLowerCase();
+for (const section of sections.filter((s) => !only || s.name.toLowerCase().includes(only))) {
   console.log(`\n== ${section.name} ==`);
   try {
     for (const line of await section.run()) console.log(line);

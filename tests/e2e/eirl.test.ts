@@ -32,6 +32,7 @@ import {
   typeCedula,
   uploadFile,
   uploadPdf,
+  waitAutosaved,
   waitForValue,
   type Data,
 } from '../support/portal';
@@ -310,7 +311,7 @@ describe('EIRL', () => {
       await fillEirlStep1(page, 'Soluciones Verdes del Cibao EIRL');
       await nextStep(page, 'Datos del solicitante');
       await field(page, 'Calle').fill('Calle Las Mercedes');
-      await expect.poll(() => page.getByRole('status').filter({ hasText: /Borrador guardado|Cambios sin guardar|Guardando/ }).first().textContent(), { timeout: 10000 }).toMatch(/Borrador guardado/);
+      await waitAutosaved(page);
       await page.reload();
       await page.getByRole('heading', { name: 'Datos del solicitante', level: 2 }).waitFor();
       expect(await field(page, 'Calle').inputValue()).toBe('Calle Las Mercedes');

@@ -315,8 +315,13 @@ export async function expectAnswer(page: Page, section: string, question: string
   await waitForValue(async () => ((await answer.textContent()) ?? '').trim(), expected, `review: ${section} › ${question}`);
 }
 
-/** Waits until the autosave status says every change is on the server ("Borrador guardado"). */
+/**
+ * Waits until the autosave status says every change is on the server ("Borrador guardado").
+ * Typing reaches the app right after the next paint (SchemaForm's change queue), so the status
+ * is read only after a frame has passed: before that it still describes the previous change.
+ */
 export async function waitAutosaved(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
   await page.locator('main').getByRole('status').filter({ hasText: /^Borrador guardado$/ }).waitFor();
 }
 

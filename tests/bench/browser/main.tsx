@@ -5,7 +5,7 @@
  * or in plain RJSF with its default theme and live validation (?modo=base),
  * for the keystroke measure.
  */
-import { StrictMode, useState } from 'react';
+import { StrictMode, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import '@mantine/core/styles.css';
@@ -28,8 +28,34 @@ const api: FormApi = {
   sessionId: 1,
 };
 
+/**
+ * When the engine's verdict on a key reaches the screen: the app gets the
+ * checked draft after the frame that showed the key (SchemaForm's change
+ * queue); this records, from the first key the verdict covers, the end of the
+ * frame that paints it (`window.rulesLat`; the benchmark sets `pendingKey`).
+ */
+function useRulesPaintedMeasure(draft: unknown): void {
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const w = window as unknown as { pendingKey?: number | null; rulesLat?: number[] };
+    const start = w.pendingKey;
+    if (start === undefined || start === null) return;
+    w.pendingKey = null;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (w.rulesLat ??= []).push(performance.now() - start);
+      channel.port2.postMessage(null);
+    });
+  }, [draft]);
+}
+
 function Portal({ data, section }: { data: Record<string, unknown>; section?: string }) {
   const [draft, setDraft] = useState<Record<string, unknown>>(data);
+  useRulesPaintedMeasure(draft);
   return <SchemaForm schema={schema} formData={draft} onChange={setDraft} api={api} showErrors="all" section={section} />;
 }
 

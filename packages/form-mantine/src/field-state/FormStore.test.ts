@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { check, type FormSchema } from '@portal/form-engine';
-import { FormStore, toMessageMap, type FormSnapshot } from './FormStore';
+import { FormStore, changedPaths, toMessageMap, type FormSnapshot } from './FormStore';
 import { isVisible } from './fieldView';
 
 const schema = {
@@ -87,5 +87,53 @@ describe('FormStore views', () => {
     expect(store.view('s.kind')).toBe(before);
     store.touch('s.kind');
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('FormStore notifications', () => {
+  it('lists the paths whose values changed, ancestors included', () => {
+    const row = { x: '1' };
+    const a = { s: { kind: 'a' }, grid: [row] };
+    const b = { s: { kind: 'b' }, grid: a.grid };
+    expect(changedPaths(a, b)).toEqual(['', 's', 's.kind']);
+    expect(changedPaths(a, { ...a, grid: [row, { x: '2' }] })).toEqual(['', 'grid', 'grid.1', 'grid.1.x']);
+    expect(changedPaths(a, { s: a.s })).toEqual(['', 'grid', 'grid.0', 'grid.0.x']);
+    expect(changedPaths(a, a)).toEqual([]);
+  });
+
+  it('wakes only the subscribers of changed paths on new data, and views only when the check arrives', () => {
+    const store = new FormStore(snapshot({ s: { kind: 'a' }, grid: [{ x: '1' }] }));
+    const kind = vi.fn();
+    const gridX = vi.fn();
+    const views = vi.fn();
+    const every = vi.fn();
+    store.subscribePath('s.kind', kind);
+    store.subscribePath('grid.0.x', gridX);
+    store.subscribeViews(views);
+    store.subscribe(every);
+    const typed = { ...store.snapshot.data, s: { kind: 'b' } };
+    store.setData(typed);
+    expect([kind.mock.calls.length, gridX.mock.calls.length, views.mock.calls.length, every.mock.calls.length]).toEqual([1, 0, 0, 1]);
+    expect(store.snapshot.data).toBe(typed);
+    store.update(snapshot(typed));
+    expect([kind.mock.calls.length, gridX.mock.calls.length, views.mock.calls.length, every.mock.calls.length]).toEqual([1, 0, 1, 2]);
+    expect(store.view('s.extra').visible).toBe(true);
+  });
+
+  it('stops waking a path subscriber once it unsubscribes', () => {
+    const store = new FormStore(snapshot({ s: { kind: 'a' } }));
+    const kind = vi.fn();
+    const off = store.subscribePath('s.kind', kind);
+    off();
+    store.setData({ s: { kind: 'b' } });
+    expect(kind).not.toHaveBeenCalled();
+  });
+
+  it('runs the waiting engine pass when a field is left', () => {
+    const flush = vi.fn();
+    const store = new FormStore(snapshot({ s: {} }), { flush }, { afterRelease: (fn) => fn() });
+    store.touch('s.kind');
+    store.touch('s.kind');
+    expect(flush).toHaveBeenCalledTimes(2);
   });
 });

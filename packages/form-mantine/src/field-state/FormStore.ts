@@ -4,6 +4,15 @@
  * subscribe to the slice they show (`useSyncExternalStore`), so a keystroke
  * re-renders only the fields whose visibility, requirement, error or warnings
  * actually changed, while RJSF keeps the same schema, uiSchema and registry.
+ *
+ * Three kinds of subscribers, so a change wakes only those it can concern:
+ * - at a data path (a field's value, a select's URL parameters): woken when
+ *   the value at that path is a new object or a new primitive. Data is
+ *   updated immutably with shared structure, so the changed paths are found
+ *   by comparing identities along the edit, not by walking the whole draft;
+ * - views (visibility, requirement, errors, warnings): woken when the
+ *   evaluation, the errors, a touched field or a lookup error change;
+ * - `subscribe`: woken by every change.
  */
 import type { Evaluation, FormSchema, PathMessage } from '@portal/form-engine';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
@@ -32,6 +41,8 @@ export interface FormEnv {
   setValues(changes: Record<string, unknown>): void;
   /** Told whenever the set of lookup errors changes. */
   onLookupErrors?(errors: PathMessage[]): void;
+  /** Runs the engine now on changes still waiting for it (SchemaForm checks typing after the next paint). */
+  flush(): void;
 }
 
 interface LookupError {
@@ -58,10 +69,31 @@ export function toMessageMap(list: readonly PathMessage[] | undefined, previous?
   return map;
 }
 
+type Listener = () => void;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Every path whose value differs by identity between `a` and `b` (ancestors of a change included). */
+export function changedPaths(a: unknown, b: unknown, path = '', out: string[] = []): string[] {
+  if (a === b) return out;
+  out.push(path);
+  if (!isObject(a) || !isObject(b)) {
+    // A container appeared or vanished: everything below it changed too.
+    const only = isObject(a) ? a : isObject(b) ? b : null;
+    if (only) for (const k of Object.keys(only)) changedPaths(isObject(a) ? a[k] : undefined, isObject(b) ? b[k] : undefined, path === '' ? k : `${path}.${k}`, out);
+    return out;
+  }
+  for (const k of Object.keys(a)) changedPaths(a[k], b[k], path === '' ? k : `${path}.${k}`, out);
+  for (const k of Object.keys(b)) if (!(k in a)) changedPaths(undefined, b[k], path === '' ? k : `${path}.${k}`, out);
+  return out;
+}
+
 export class FormStore {
   private snap: FormSnapshot;
   private warnings = new Map<string, string[]>();
-  private listeners = new Set<() => void>();
+  private listeners = new Set<Listener>();
+  private viewListeners = new Set<Listener>();
+  private pathListeners = new Map<string, Set<Listener>>();
   private version = 0;
   private views = new Map<string, { version: number; view: FieldView }>();
   private touched = new Set<string>();
@@ -76,7 +108,7 @@ export class FormStore {
     this.snap = snapshot;
     this.pointer = pointer;
     this.indexWarnings();
-    this.env = { schema: null, api: null, notify: () => '', dismiss: () => undefined, setValues: () => undefined, ...env };
+    this.env = { schema: null, api: null, notify: () => '', dismiss: () => undefined, setValues: () => undefined, flush: () => undefined, ...env };
   }
 
   /** A store for the theme used on its own: no rules, so every field shows. */
@@ -88,16 +120,61 @@ export class FormStore {
     return this.snap;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
+  /** Woken by every change. */
+  subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
   };
 
-  private bump(): void {
+  /** Woken when what fields show may have changed (evaluation, errors, touched, lookup errors). */
+  subscribeViews = (listener: Listener): (() => void) => {
+    this.viewListeners.add(listener);
+    return () => {
+      this.viewListeners.delete(listener);
+    };
+  };
+
+  /** Woken when the value at `path` changes. */
+  subscribePath(path: string, listener: Listener): () => void {
+    let set = this.pathListeners.get(path);
+    if (!set) this.pathListeners.set(path, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.pathListeners.get(path) === set) this.pathListeners.delete(path);
+    };
+  }
+
+  /** Wakes the subscribers concerned: views when `views`, those at the changed data paths, and the general ones; each once. */
+  private notify(views: boolean, prevData: unknown, nextData: unknown): void {
     this.version++;
-    for (const l of [...this.listeners]) l();
+    const due = new Set<Listener>(this.listeners);
+    if (views) for (const l of this.viewListeners) due.add(l);
+    if (prevData !== nextData && this.pathListeners.size > 0) {
+      for (const path of changedPaths(prevData, nextData)) {
+        const set = this.pathListeners.get(path);
+        if (set) for (const l of set) due.add(l);
+      }
+    }
+    for (const l of due) l();
+  }
+
+  private bump(): void {
+    this.notify(true, null, null);
+  }
+
+  /**
+   * New data before the engine has seen it (a keystroke): only the fields
+   * whose values changed are woken; views follow when the check arrives
+   * through `update`.
+   */
+  setData(data: Record<string, unknown>): void {
+    const prev = this.snap.data;
+    if (prev === data) return;
+    this.snap = { ...this.snap, data };
+    this.notify(false, prev, data);
   }
 
   private indexWarnings(): void {
@@ -117,7 +194,9 @@ export class FormStore {
     if (next.givenErrors !== prev.givenErrors) this.edited.clear();
     this.snap = next;
     if (next.evaluation !== prev.evaluation) this.indexWarnings();
-    this.bump();
+    const views = prev.evaluation !== next.evaluation || prev.liveErrors !== next.liveErrors
+      || prev.givenErrors !== next.givenErrors || prev.showErrors !== next.showErrors;
+    this.notify(views, prev.data, next.data);
   }
 
   /**
@@ -126,6 +205,7 @@ export class FormStore {
    * the message cannot move the button away from under the pointer.
    */
   touch(path: string): void {
+    this.env.flush();
     if (this.touched.has(path)) return;
     this.pointer.afterRelease(() => {
       if (this.touched.has(path)) return;

@@ -1,5 +1,5 @@
 /** Subscriptions to the FormStore carried in RJSF's formContext. */
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { FieldPathId, Registry } from '@rjsf/utils';
 import { FormStore, type FormSnapshot } from './FormStore';
 import type { FieldView } from './fieldView';
@@ -27,7 +27,16 @@ export function fieldPathOf(registry: Registry, fieldPathId: FieldPathId): strin
 /** The view of one field; re-renders only when something it shows changes. */
 export function useFieldView(store: FormStore, path: string): FieldView {
   const get = () => store.view(path);
-  return useSyncExternalStore(store.subscribe, get, get);
+  // The view reads the field's value too (a lookup error holds while the value is the one looked up).
+  const subscribe = useCallback((listener: () => void) => {
+    const offViews = store.subscribeViews(listener);
+    const offPath = store.subscribePath(path, listener);
+    return () => {
+      offViews();
+      offPath();
+    };
+  }, [store, path]);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 /**
@@ -37,14 +46,27 @@ export function useFieldView(store: FormStore, path: string): FieldView {
  */
 export function useFieldValue(store: FormStore, path: string): unknown {
   const get = () => getAt(store.snapshot.data, path);
-  return useSyncExternalStore(store.subscribe, get, get);
+  const subscribe = useCallback((listener: () => void) => store.subscribePath(path, listener), [store, path]);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
-/** A primitive derived from the snapshot (strings, numbers, booleans compare by value, so no extra renders). */
+/**
+ * A primitive derived from the snapshot (strings, numbers, booleans compare
+ * by value, so no extra renders). `dataPaths` lists the data the selector
+ * reads: it then runs only when one of them changes, not on every keystroke
+ * anywhere in the form. Without it, it runs on every change.
+ */
 export function useStoreSelect<T extends string | number | boolean | null | undefined>(
   store: FormStore,
   select: (snapshot: FormSnapshot) => T,
+  dataPaths?: readonly string[],
 ): T {
   const get = () => select(store.snapshot);
-  return useSyncExternalStore(store.subscribe, get, get);
+  const key = dataPaths?.join('\n');
+  const subscribe = useCallback((listener: () => void) => {
+    if (key === undefined) return store.subscribe(listener);
+    const offs = key === '' ? [] : key.split('\n').map((p) => store.subscribePath(p, listener));
+    return () => offs.forEach((off) => off());
+  }, [store, key]);
+  return useSyncExternalStore(subscribe, get, get);
 }

@@ -1,16 +1,16 @@
-import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { withTheme } from '@rjsf/core';
 import { notifications } from '@mantine/notifications';
 import { prune, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
 import { rjsfViewOf } from '../data/rjsfSchema';
-import { getAt, setAt } from '../data/paths';
-import { shareStructure } from '../data/shareStructure';
+import { getAt } from '../data/paths';
 import { FormStore, toMessageMap } from '../field-state/FormStore';
 import { theme } from '../theme/createTheme';
 import { engineValidator } from '../theme/engineValidator';
 import { spanishStrings } from '../theme/spanishStrings';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
-import { checkDraft, processChange, type CheckedDraft } from './runCheck';
+import { checkDraft } from './runCheck';
+import { ChangeQueue } from './changeQueue';
 import { FormDataProp } from './formDataProp';
 import { ID_SEPARATOR } from '../data/pathToId';
 
@@ -38,8 +38,11 @@ export interface SchemaFormProps {
   /** The draft, controlled by the app; hidden values stay in it. Default: empty. */
   formData?: Data;
   /**
-   * Receives the new draft after every change, with computed fields set and dependent selects reset,
-   * and the engine's evaluation and errors of that draft (already computed: no need to run the engine again). Required.
+   * Receives the new draft after changes, with computed fields set and dependent selects reset,
+   * and the engine's evaluation and errors of that draft (already computed: no need to run the engine again).
+   * Typing is shown first and handed over right after the next paint (keys typed before then come
+   * together); it is handed over at once when a field loses focus, a pointer goes down, on submit
+   * and on unmount, so a click on the app's buttons always sees the latest draft. Required.
    */
   onChange(data: Data, check: DraftCheck): void;
   /** The app's calls: lookups, option sources, documents, session. Required. */
@@ -76,9 +79,10 @@ export interface SchemaFormProps {
  * RJSF gets one schema and uiSchema per form (memoized) and lays out the
  * fields and grid rows; the draft and the evaluation live in a store in
  * `formContext`. Widgets read their value from the store and write through
- * `setValues` (never RJSF's onChange), every change runs the engine once
- * (~1–3 ms), and only the fields whose value or view changed re-render. RJSF
- * receives new data only when grid rows are added or removed.
+ * `setValues` (never RJSF's onChange). A keystroke re-renders only its own
+ * field before the next paint; the engine pass (~1–3 ms) follows right after
+ * that paint and re-renders only the fields whose view changed (changeQueue.ts).
+ * RJSF receives new data only when grid rows are added or removed.
  */
 export function SchemaForm(props: SchemaFormProps) {
   const { schema, formData, onChange, api, section, today, errors, showErrors = 'touched', id, children } = props;
@@ -91,47 +95,56 @@ export function SchemaForm(props: SchemaFormProps) {
   const view = useMemo(() => rjsfViewOf(schema, section), [schema, section]);
   const emptyStep = useMemo(() => (view.schema.type === 'array' ? [] : {}), [view]);
 
-  // The last draft this component produced, with its check: reused when the app hands it back.
-  const produced = useRef<CheckedDraft | null>(null);
+  // Changes show at once and reach the engine (and onChange) after the next paint: see changeQueue.ts.
+  const [{ queue, store }] = useState(() => {
+    const q = new ChangeQueue(data, { schema, today, onChange: () => undefined });
+    const first = checkDraft(schema, data, today);
+    q.produced = first;
+    const s = new FormStore(
+      { data, evaluation: first.evaluation, liveErrors: toMessageMap(first.errors), givenErrors: toMessageMap(errors), showErrors },
+      { schema, api, notify, dismiss, setValues: (changes) => q.set(changes), flush: () => q.flush(), onLookupErrors: props.onLookupErrorsChange },
+    );
+    q.store = s;
+    return { queue: q, store: s };
+  });
   const checked = useMemo(
-    () => (produced.current?.data === data ? produced.current : checkDraft(schema, data, today)),
-    [schema, data, today],
+    () => (queue.produced?.data === data ? queue.produced : checkDraft(schema, data, today)),
+    [queue, schema, data, today],
   );
-  const latest = useRef<Data>(data);
-
-  const commit = useCallback((next: Data) => {
-    const result = processChange(schema, latest.current, shareStructure(latest.current, next), today);
-    produced.current = result;
-    latest.current = result.data;
-    onChange(result.data, { evaluation: result.evaluation, errors: result.errors });
-  }, [schema, today, onChange]);
-
-  const setValues = useCallback((changes: Record<string, unknown>) => {
-    let next = latest.current;
-    for (const [path, value] of Object.entries(changes)) next = setAt(next, path, value);
-    commit(next);
-  }, [commit]);
-
-  const { onLookupErrorsChange } = props;
-  const [store] = useState(() => new FormStore(
-    { data, evaluation: checked.evaluation, liveErrors: toMessageMap(checked.errors), givenErrors: toMessageMap(errors), showErrors },
-    { schema, api, notify, dismiss, setValues, onLookupErrors: onLookupErrorsChange },
-  ));
 
   useLayoutEffect(() => {
-    latest.current = data;
+    queue.config = {
+      schema,
+      today,
+      onChange: (result) => onChange(result.data, { evaluation: result.evaluation, errors: result.errors }),
+    };
+  }, [queue, schema, today, onChange]);
+
+  useLayoutEffect(() => {
+    queue.receive(data);
     store.update({
-      data,
+      data: queue.latest,
       evaluation: checked.evaluation,
       liveErrors: toMessageMap(checked.errors),
       givenErrors: toMessageMap(errors, store.snapshot.givenErrors),
       showErrors,
     });
-  }, [store, data, checked, errors, showErrors]);
+  }, [queue, store, data, checked, errors, showErrors]);
 
+  const { onLookupErrorsChange } = props;
   useLayoutEffect(() => {
-    store.env = { schema, api, notify, dismiss, setValues, onLookupErrors: onLookupErrorsChange };
-  }, [store, schema, api, notify, dismiss, setValues, onLookupErrorsChange]);
+    store.env = { schema, api, notify, dismiss, setValues: (changes) => queue.set(changes), flush: () => queue.flush(), onLookupErrors: onLookupErrorsChange };
+  }, [store, queue, schema, api, notify, dismiss, onLookupErrorsChange]);
+
+  // A press anywhere (the step buttons, a link) acts on the verdict of everything typed; so does leaving the page.
+  useEffect(() => {
+    const flush = () => queue.flush();
+    document.addEventListener('pointerdown', flush, true);
+    return () => {
+      document.removeEventListener('pointerdown', flush, true);
+      queue.flush();
+    };
+  }, [queue]);
 
   const formContext = useMemo(() => ({ store, basePath: view.basePath }), [store, view]);
   const [formDataProp] = useState(() => new FormDataProp());
@@ -139,11 +152,12 @@ export function SchemaForm(props: SchemaFormProps) {
   const rjsfData = useMemo(() => formDataProp.propFor(stepData), [formDataProp, stepData]);
   const { onSubmit } = props;
   const handleSubmit = useCallback(() => {
+    queue.flush();
     if (!onSubmit) return;
-    const current = latest.current;
+    const current = queue.latest;
     const result = checkDraft(schema, current, today);
     onSubmit(prune(schema, current, { today }), result.errors);
-  }, [onSubmit, schema, today]);
+  }, [queue, onSubmit, schema, today]);
 
   return (
     <>

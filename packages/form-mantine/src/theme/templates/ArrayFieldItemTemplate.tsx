@@ -3,6 +3,7 @@ import type { ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { buttonId } from '@rjsf/utils';
 import { fieldPathOf, storeOf } from '../../field-state/hooks';
 import { removeRow } from '../../data/gridRows';
+import { OFFSCREEN_SKIPPED } from './offscreen';
 
 /** One grid row: a framed group named "Fila N" with its "Eliminar" button. */
 export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
@@ -16,7 +17,7 @@ export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProp
     store.env.setValues({ [gridPath]: removeRow(store.snapshot.data, gridPath, index) });
   };
   return (
-    <Paper withBorder p="md" radius="md" className={className} role="group" aria-label={rowLabel}>
+    <Paper withBorder p="md" radius="md" className={className} style={OFFSCREEN_SKIPPED} role="group" aria-label={rowLabel}>
       <Group justify="space-between" mb="sm">
         <Text fw={600}>{rowLabel}</Text>
         {buttonsProps.hasRemove && (

@@ -2,6 +2,7 @@ import { Fieldset, Stack, Text } from '@mantine/core';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { fieldPathOf, storeOf, useFieldView } from '../../field-state/hooks';
 import RequiredMark from './RequiredMark';
+import { OFFSCREEN_SKIPPED } from './offscreen';
 
 /**
  * Objects: the form's root lists its sections, a section is a fieldset with
@@ -26,7 +27,7 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   }
   const descriptionId = `${fieldPathId.$id}__description`;
   return (
-    <Fieldset id={fieldPathId.$id} legend={<>{title || schema.title}{view.required && <RequiredMark />}</>} aria-describedby={text ? descriptionId : undefined}>
+    <Fieldset id={fieldPathId.$id} style={OFFSCREEN_SKIPPED} legend={<>{title || schema.title}{view.required && <RequiredMark />}</>} aria-describedby={text ? descriptionId : undefined}>
       {text && <Text id={descriptionId} size="sm" c="dimmed" mb="sm">{text}</Text>}
       {content}
     </Fieldset>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { NumberInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { getAt, resolveRelative } from '../../data/paths';
@@ -15,10 +16,11 @@ export default function CurrencyWidget(props: WidgetProps) {
   const field = useField(props);
   const { node, store, path, view } = field;
   const currencyField = typeof node['x-currency-field'] === 'string' ? resolveRelative(node['x-currency-field'], path) : null;
+  const currencyPaths = useMemo(() => (currencyField ? [currencyField] : []), [currencyField]);
   const currency = useStoreSelect(store, (s) => {
     const code = currencyField ? getAt(s.data, currencyField) : undefined;
     return typeof code === 'string' ? code : null;
-  });
+  }, currencyPaths);
   const draft = useNumberDraft(field.value);
   const min = typeof view.min === 'number' ? view.min : node.minimum;
   return (

@@ -7,7 +7,7 @@ import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
 import { toChoices } from '../../theme/widgets/selectOptions';
 import { useSourceOptions } from './useSourceOptions';
-import { dependencyHint, uniqueExclusions } from './sourceOptions';
+import { dependencyHint, uniqueExclusions, uniqueGridPaths, urlParameters } from './sourceOptions';
 
 export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuevo.';
 
@@ -23,8 +23,10 @@ export default function SourceSelectWidget(props: WidgetProps) {
   const field = useField(props);
   const { store, path, node } = field;
   const decl = node['x-source'] as SourceDecl;
-  const url = useStoreSelect(store, (s) => expandUrl(decl.url, scopeAt(s.data, path)));
-  const taken = useStoreSelect(store, (s) => (store.env.schema ? uniqueExclusions(store.env.schema, s.data, path) : '[]'));
+  const urlInputs = useMemo(() => urlParameters(decl.url, path), [decl.url, path]);
+  const url = useStoreSelect(store, (s) => expandUrl(decl.url, scopeAt(s.data, path)), urlInputs);
+  const gridPaths = useMemo(() => uniqueGridPaths(store.env.schema, path), [store, path]);
+  const taken = useStoreSelect(store, (s) => (store.env.schema && gridPaths.length > 0 ? uniqueExclusions(store.env.schema, s.data, path) : '[]'), gridPaths);
   const source = useSourceOptions(store.env.api, url, decl, node.type);
   const choices = useMemo(
     () => toChoices(source.options, field.value, field.view.options, JSON.parse(taken) as unknown[]),

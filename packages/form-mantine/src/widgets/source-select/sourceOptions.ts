@@ -32,25 +32,42 @@ export function coerceOptionValues(options: OptionLike[], type: string | undefin
   return options.map((o) => (typeof o.value === 'string' && o.value.trim() !== '' && Number.isFinite(Number(o.value)) ? { ...o, value: Number(o.value) } : o));
 }
 
+/** The grid holding `fieldPath` and the field's path in its row, when the grid declares `x-unique` by this field. */
+function uniqueGrid(schema: FormSchema | null, fieldPath: string): { gridPath: string; field: string; own: number } | null {
+  const row = rowPathOf(fieldPath);
+  if (row === null || !schema) return null;
+  const rowSegs = splitPath(row);
+  const gridPath = rowSegs.slice(0, -1).join('.');
+  const field = splitPath(fieldPath).slice(rowSegs.length).join('.');
+  const unique = nodeAt(schema, gridPath)?.['x-unique'];
+  return unique && unique.by === field ? { gridPath, field, own: Number(rowSegs.at(-1)) } : null;
+}
+
+/** The data `uniqueExclusions` reads for this field: its grid, or nothing outside an `x-unique` grid. */
+export function uniqueGridPaths(schema: FormSchema | null, fieldPath: string): string[] {
+  const grid = uniqueGrid(schema, fieldPath);
+  return grid ? [grid.gridPath] : [];
+}
+
 /**
  * Values chosen in the other rows of the grid holding `fieldPath`, when the
  * grid declares `x-unique` by this field; a JSON list (a primitive, so a store
  * selector can return it without re-rendering).
  */
 export function uniqueExclusions(schema: FormSchema, data: unknown, fieldPath: string): string {
-  const row = rowPathOf(fieldPath);
-  if (row === null) return '[]';
-  const gridPath = splitPath(row).slice(0, -1).join('.');
-  const field = splitPath(fieldPath).slice(splitPath(row).length).join('.');
-  const unique = nodeAt(schema, gridPath)?.['x-unique'];
-  if (!unique || unique.by !== field) return '[]';
-  const rows = getAt(data, gridPath);
+  const grid = uniqueGrid(schema, fieldPath);
+  if (!grid) return '[]';
+  const rows = getAt(data, grid.gridPath);
   if (!Array.isArray(rows)) return '[]';
-  const own = Number(splitPath(row).at(-1));
   const taken = rows
-    .map((r, i) => (i === own ? undefined : getAt(r, field)))
+    .map((r, i) => (i === grid.own ? undefined : getAt(r, grid.field)))
     .filter((v) => v !== undefined && v !== null && v !== '');
   return JSON.stringify(taken);
+}
+
+/** The data paths a source URL template reads, seen from `fieldPath` (`{fila.provincia}` -> `grid.2.provincia`). */
+export function urlParameters(template: string, fieldPath: string): string[] {
+  return [...template.matchAll(/\{([^{}]+)\}/g)].map((m) => resolveRelative(m[1].trim(), fieldPath));
 }
 
 /** "Seleccione primero: Provincia" — names the fields a source URL waits for. */

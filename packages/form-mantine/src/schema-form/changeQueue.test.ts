@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { check, type FormSchema } from '@portal/form-engine';
+import formalizacion from '../../../../schemas/formalizacion/schema.json';
+import srl from '../../../../schemas/formalizacion/fixtures/valid/srl-completa.json';
+import { FormStore, toMessageMap } from '../field-state/FormStore';
+import { getAt } from '../data/paths';
+import { ChangeQueue, type Scheduler } from './changeQueue';
+import type { CheckedDraft } from './runCheck';
+
+const schema = formalizacion as unknown as FormSchema;
+const data = srl.data as Record<string, unknown>;
+
+/** A scheduler the test runs by hand, like the frame after a paint. */
+function manual() {
+  const waiting: (() => void)[] = [];
+  const schedule: Scheduler = (run) => {
+    waiting.push(run);
+    return () => waiting.splice(waiting.indexOf(run), 1);
+  };
+  return { schedule, paint: () => waiting.splice(0).forEach((r) => r()), get count() { return waiting.length; } };
+}
+
+function setup() {
+  const frames = manual();
+  const onChange = vi.fn<(r: CheckedDraft) => void>();
+  const queue = new ChangeQueue(data, { schema, today: srl.today, onChange }, frames.schedule);
+  const first = check(schema, data, { today: srl.today });
+  const store = new FormStore({ data, evaluation: first.evaluation, liveErrors: toMessageMap(first.errors), givenErrors: toMessageMap([]), showErrors: 'touched' });
+  queue.store = store;
+  return { frames, onChange, queue, store };
+}
+
+describe('ChangeQueue', () => {
+  it('shows a change at once and hands one checked draft over after the paint, for all keys typed before it', () => {
+    const { frames, onChange, queue, store } = setup();
+    queue.set({ 'datos_empresa.calle': 'A' });
+    queue.set({ 'datos_empresa.calle': 'Av' });
+    expect(getAt(store.snapshot.data, 'datos_empresa.calle')).toBe('Av');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(frames.count).toBe(1);
+    frames.paint();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    const result = onChange.mock.calls[0][0];
+    expect(getAt(result.data, 'datos_empresa.calle')).toBe('Av');
+    expect(result.errors).toEqual(check(schema, result.data, { today: srl.today }).errors);
+  });
+
+  it('runs the waiting pass on flush, once', () => {
+    const { frames, onChange, queue } = setup();
+    queue.flush();
+    expect(onChange).not.toHaveBeenCalled();
+    queue.set({ 'datos_solicitante.correo_electronico': 'no-es-correo' });
+    queue.flush();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.calls[0][0].errors.some((e) => e.path.startsWith('datos_solicitante.correo'))).toBe(true);
+    frames.paint();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(queue.pending).toBe(false);
+  });
+
+  it('resets dependent selects and writes computed values in the pass, and the store shows them', () => {
+    const { onChange, queue, store } = setup();
+    queue.set({ 'datos_solicitante.provincia': 99 });
+    expect(getAt(store.snapshot.data, 'datos_solicitante.municipio')).toBe(getAt(data, 'datos_solicitante.municipio'));
+    queue.flush();
+    const result = onChange.mock.calls[0][0];
+    expect(getAt(result.data, 'datos_solicitante.municipio')).toBeUndefined();
+    expect(getAt(store.snapshot.data, 'datos_solicitante.municipio')).toBeUndefined();
+  });
+
+  it('keeps newer local changes when the app hands back an earlier draft of its own', () => {
+    const { onChange, queue } = setup();
+    queue.set({ 'datos_empresa.calle': 'A' });
+    queue.flush();
+    const handed = onChange.mock.calls[0][0].data;
+    queue.set({ 'datos_empresa.calle': 'AB' });
+    queue.receive(handed);
+    expect(getAt(queue.latest, 'datos_empresa.calle')).toBe('AB');
+    expect(queue.pending).toBe(true);
+  });
+
+  it('drops waiting changes when the app replaces the draft (a draft loaded from the server)', () => {
+    const { frames, onChange, queue } = setup();
+    queue.set({ 'datos_empresa.calle': 'A' });
+    const loaded = { ...data, datos_empresa: { calle: 'Otra' } };
+    queue.receive(loaded);
+    expect(queue.latest).toBe(loaded);
+    frames.paint();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

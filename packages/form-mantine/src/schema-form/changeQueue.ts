@@ -1,0 +1,140 @@
+/**
+ * Where a SchemaForm's changes go. A change shows at once (the store gets the
+ * new data and wakes only the fields whose values changed); the engine pass
+ * over the whole draft (dependent selects reset, rules, validation, computed
+ * values, ~1–3 ms on a phone) and the app's onChange follow right after the
+ * browser has painted that frame. Keys typed before then share one pass.
+ *
+ * Anything that acts on the verdict must come after it: `flush()` runs a
+ * waiting pass at once. SchemaForm flushes when a field loses focus, when a
+ * pointer goes down anywhere on the page (before the click of "Siguiente"),
+ * on submit and on unmount.
+ */
+import type { FormSchema } from '@portal/form-engine';
+import { setAt } from '../data/paths';
+import { shareStructure } from '../data/shareStructure';
+import type { FormStore } from '../field-state/FormStore';
+import { processChange, type CheckedDraft } from './runCheck';
+
+type Data = Record<string, unknown>;
+
+/** Schedules `run` once; returns a function that cancels it. */
+export type Scheduler = (run: () => void) => () => void;
+
+let channel: MessageChannel | null = null;
+const afterPaintQueue: (() => void)[] = [];
+
+/**
+ * Runs `fn` right after the next frame is painted: a message posted from a
+ * requestAnimationFrame callback is handled after that frame's style, layout
+ * and paint. Without frames (a hidden tab, no DOM) a 100 ms timer runs it.
+ */
+export const afterNextPaint: Scheduler = (fn) => {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    fn();
+  };
+  const timer = setTimeout(run, 100);
+  let frame: number | undefined;
+  if (typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function') {
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => afterPaintQueue.splice(0).forEach((f) => f());
+    }
+    const port = channel.port2;
+    frame = requestAnimationFrame(() => {
+      afterPaintQueue.push(run);
+      port.postMessage(null);
+    });
+  }
+  return () => {
+    done = true;
+    clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  };
+};
+
+export interface ChangeQueueConfig {
+  schema: FormSchema;
+  today: string | undefined;
+  onChange(result: CheckedDraft): void;
+}
+
+export class ChangeQueue {
+  /** The newest draft, with changes the engine has not seen yet. */
+  latest: Data;
+  /** The draft of the last engine pass (what changed since is compared against it). */
+  private base: Data;
+  /** The last pass this queue handed to the app: reused when the app hands its data back. */
+  produced: CheckedDraft | null = null;
+  /** Every draft this queue handed to the app (the app may render an older one after a newer pass). */
+  private ours = new WeakSet<Data>();
+  /** The data the app last handed in. */
+  private received: Data;
+  private cancel: (() => void) | null = null;
+  config: ChangeQueueConfig;
+  store: FormStore | null = null;
+  private schedule: Scheduler;
+
+  constructor(data: Data, config: ChangeQueueConfig, schedule: Scheduler = afterNextPaint) {
+    this.latest = this.base = this.received = data;
+    this.config = config;
+    this.schedule = schedule;
+  }
+
+  /** A pass is waiting. */
+  get pending(): boolean {
+    return this.cancel !== null;
+  }
+
+  /** Sets values (dot path -> value; undefined removes): shown now, checked after the next paint. */
+  set(changes: Record<string, unknown>): void {
+    let next = this.latest;
+    for (const [path, value] of Object.entries(changes)) next = setAt(next, path, value);
+    next = shareStructure(this.latest, next);
+    if (next === this.latest) return;
+    this.latest = next;
+    this.store?.setData(next);
+    this.cancel ??= this.schedule(() => {
+      this.cancel = null;
+      this.run();
+    });
+  }
+
+  /** Runs the waiting pass now, if any. */
+  flush(): void {
+    if (!this.cancel) return;
+    this.cancel();
+    this.cancel = null;
+    this.run();
+  }
+
+  private run(): void {
+    const { schema, today, onChange } = this.config;
+    const result = processChange(schema, this.base, this.latest, today);
+    this.produced = result;
+    this.ours.add(result.data);
+    this.base = this.latest = result.data;
+    // Computed totals and emptied dependent selects show at once, before the app hands the data back.
+    this.store?.setData(result.data);
+    onChange(result);
+  }
+
+  /**
+   * The app handed in `data`. Its own copy of what this queue produced keeps
+   * any newer local changes; anything else (a draft loaded from the server)
+   * replaces the draft, and a waiting pass is dropped.
+   */
+  receive(data: Data): void {
+    if (data === this.received) return;
+    this.received = data;
+    if (this.ours.has(data)) return;
+    this.cancel?.();
+    this.cancel = null;
+    this.produced = null;
+    this.latest = this.base = data;
+  }
+}
