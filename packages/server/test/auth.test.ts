@@ -127,6 +127,20 @@ describe('login, me, logout', () => {
     expect(res.body).toBe(UNAUTHENTICATED);
   });
 
+  it('answers 401 to an anonymous caller before reading its body (bad JSON, a wrong shape, an upload)', async () => {
+    const calls = [
+      { method: 'PUT' as const, url: '/v1/portals/formalizaciones/1', headers: { 'content-type': 'application/json' }, payload: '{no es json' },
+      { method: 'PUT' as const, url: '/v1/portals/formalizaciones/no-es-id', headers: { 'content-type': 'application/json' }, payload: '{"otro":1}' },
+      { method: 'POST' as const, url: '/v1/portals/auth/citizens/changepassword', headers: { 'content-type': 'application/json' }, payload: '[]' },
+      { method: 'POST' as const, url: '/v1/portals/documents', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nbasura' },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject(call);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect(res.body).toBe(UNAUTHENTICATED);
+    }
+  });
+
   it('logout revokes the token and clears the cookie', async () => {
     const token = await login(t.app, DEMO.cedula, DEMO.password);
     const out = await t.app.inject({ method: 'POST', url: LOGOUT, headers: bearer(token) });

@@ -41,7 +41,10 @@ describe('outbox delivery by SMTP', () => {
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual(['demo.ciudadano@example.com']);
     expect(received[0].body).toMatch(/c=C3=B3digo|código/);
-    const { rows } = await t.app.db.query<{ sent_at: unknown; attempts: number }>('SELECT sent_at, attempts FROM outbox');
+    // The row is marked after the SMTP server has answered, a moment after it received the message.
+    const sentRows = async () => (await t.app.db.query<{ sent_at: unknown }>('SELECT sent_at FROM outbox')).rows;
+    for (let i = 0; i < 50 && (await sentRows())[0]?.sent_at == null; i++) await new Promise((r) => setTimeout(r, 100));
+    const rows = await sentRows();
     expect(rows).toHaveLength(1);
     expect(rows[0].sent_at).not.toBeNull();
   });

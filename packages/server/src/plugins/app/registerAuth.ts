@@ -11,7 +11,7 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: answers 401 {"message":"Unauthenticated."} unless a live session token is presented. */
+    /** onRequest hook: answers 401 {"message":"Unauthenticated."} unless a live session token is presented, before the body is read or validated. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -41,7 +41,7 @@ export function readToken(request: FastifyRequest): string | null {
   return token && TOKEN.test(token) ? token : null;
 }
 
-/** Adds request.citizen and the app.authenticate preHandler. */
+/** Adds request.citizen and the app.authenticate hook (routes use it on onRequest: an anonymous caller gets 401 before its body is read, validated or stored). */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('citizen', null);
   app.decorateRequest('sessionTokenHash', null);

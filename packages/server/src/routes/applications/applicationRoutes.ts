@@ -30,7 +30,7 @@ function storable(data: Record<string, unknown>): Record<string, unknown> {
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   typed.post('/portals/formalizaciones', { ...auth, schema: createSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);

@@ -77,13 +77,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { token, citizen: toCitizenView(citizen) };
   });
 
-  typed.post(`${base}/logout`, { schema: logoutSchema, preHandler: app.authenticate }, async (request, reply) => {
+  typed.post(`${base}/logout`, { schema: logoutSchema, onRequest: app.authenticate }, async (request, reply) => {
     if (request.sessionTokenHash !== null) await revokeSession(app.db, request.sessionTokenHash);
     reply.clearCookie('token', { path: '/' });
     return { message: 'Sesión cerrada' };
   });
 
-  typed.get(`${base}/me`, { schema: meSchema, preHandler: app.authenticate }, async (request) => ({
+  typed.get(`${base}/me`, { schema: meSchema, onRequest: app.authenticate }, async (request) => ({
     data: requireCitizen(request),
   }));
 }

@@ -84,7 +84,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   typed.post(
     '/portals/auth/citizens/changepassword',
-    { schema: changePasswordSchema, preHandler: app.authenticate, config: limited },
+    { schema: changePasswordSchema, onRequest: app.authenticate, config: limited },
     async (request) => {
       const session = requireCitizen(request);
       const { current_password: current, new_password: next } = request.body;

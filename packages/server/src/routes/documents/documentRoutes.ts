@@ -19,7 +19,7 @@ function contentDisposition(fileName: string): string {
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
 
-  typed.get('/portals/documents', { schema: listSchema, preHandler: app.authenticate }, async (request) => {
+  typed.get('/portals/documents', { schema: listSchema, onRequest: app.authenticate }, async (request) => {
     const citizen = requireCitizen(request);
     const { rows } = await app.db.query<{ id: number; name: string; extension: string; description: string }>(
       'SELECT id, name, extension, description FROM documents WHERE citizen_id = $1 ORDER BY id DESC',
@@ -29,7 +29,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Default type provider here: the 200 answer is a file stream, not a JSON document.
-  app.get<{ Params: { id: string } }>('/portals/documents/:id/download', { schema: downloadSchema, preHandler: app.authenticate }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/portals/documents/:id/download', { schema: downloadSchema, onRequest: app.authenticate }, async (request, reply) => {
     const citizen = requireCitizen(request);
     // Someone else's document answers exactly like a missing one.
     const { rows } = await app.db.query<{ name: string; extension: string; stored_name: string; mime: string; size: string | number }>(

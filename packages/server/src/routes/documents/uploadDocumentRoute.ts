@@ -41,7 +41,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
 export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
   const { uploadDir, uploadMaxBytes } = app.config;
 
-  app.post('/portals/documents', { schema: uploadSchema, preHandler: app.authenticate }, async (request, reply) => {
+  app.post('/portals/documents', { schema: uploadSchema, onRequest: app.authenticate }, async (request, reply) => {
     const citizen = requireCitizen(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Se esperaba un formulario multipart');
     const ownsProfile = (value: string) => value.trim() === String(citizen.id);

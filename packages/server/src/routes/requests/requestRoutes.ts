@@ -58,13 +58,13 @@ const COLUMNS = 'id, citizen_id, data, status, version, request_code, created_at
 
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  typed.get('/portals/requests/citizen-profile/getRequestsByCitizenProfile', { preHandler: app.authenticate, schema: listSchema }, async (request) => {
+  typed.get('/portals/requests/citizen-profile/getRequestsByCitizenProfile', { onRequest: app.authenticate, schema: listSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const { rows } = await app.db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 AND request_code IS NOT NULL ORDER BY submitted_at DESC, id DESC`, [citizen.id]);
     const items = await requestItems(app.db, rows.map((r) => r.id));
     return { data: rows.map((r) => view(r, items.get(r.id) ?? [])) };
   });
-  typed.get('/portals/requests/:id', { preHandler: app.authenticate, schema: oneSchema }, async (request) => {
+  typed.get('/portals/requests/:id', { onRequest: app.authenticate, schema: oneSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const { rows } = await app.db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND request_code IS NOT NULL`, [request.params.id, citizen.id]);
     if (!rows[0]) throw new HttpError(404, 'Solicitud no encontrada');
