@@ -32,7 +32,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
-        <Notifications position="top-right" />
+        <Notifications position="top-right" className="portal-toasts" />
         {/* Spec: query retries off, no refetch on window focus. */}
         <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
           <App />

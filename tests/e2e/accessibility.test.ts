@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { DEMO, fixture, getDraft, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, uploadFile, type Data } from '../support/portal';
+import { DEMO, field, fixture, getDraft, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, uploadFile, type Data } from '../support/portal';
 import { chooseOption, expectFocus, tabTo, type, walkFocus } from '../support/keyboard';
 import { axeViolations, formatViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
 import { compileForm, type FormSchema } from '@portal/form-engine';
@@ -188,11 +188,18 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
       await settle(page);
       await scans.scan('confirmation page');
 
+      // A second request (a draft) beside the submitted one, so the home page lists two.
+      const second = await page.request.post(`${suite.baseUrl}/v1/portals/formalizaciones`, { data: { data: { datos_solicitud: { tipo_societario: 'EIRL' } } } });
+      expect(second.status()).toBe(201);
       await page.getByRole('link', { name: 'Volver al inicio' }).click();
       await page.getByRole('heading', { name: 'Mis solicitudes' }).waitFor();
       await page.getByText(/^VUF-/).first().waitFor();
       await settle(page);
       await scans.scan('home page ("Mis solicitudes") with applications');
+      // Each request's link says which request it opens (WCAG 2.4.4): no two "Continuar" / "Ver" alike.
+      const names = await page.getByRole('main').getByRole('link', { name: /^(Continuar|Ver) / }).evaluateAll((links) => links.map((l) => l.textContent?.trim() ?? ''));
+      expect(names.length, 'links to the requests').toBeGreaterThanOrEqual(2);
+      expect(new Set(names).size, names.join(' | ')).toBe(names.length);
     });
     scans.expectClean();
   });
@@ -211,6 +218,15 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
         await openStep(page, id, key);
         await scans.scan(`PF "${SECTION_TITLES[key]}" at 390 px`);
       }
+      // A toast at that width opens below the header: "Cerrar sesión" stays visible and reachable.
+      await openStep(page, id, 'datos_solicitud');
+      await page.getByRole('radiogroup', { name: /^¿Tienes nombre comercial\?/ }).getByRole('radio', { name: 'Sí', exact: true }).check();
+      await field(page, 'Número del certificado de nombre comercial').fill('000000');
+      const toast = page.getByRole('alert').filter({ hasText: /certificado/ }).first();
+      await toast.waitFor({ timeout: 10000 });
+      const [toastBox, logoutBox] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Cerrar sesión' }).boundingBox()];
+      expect(toastBox && logoutBox, 'toast and button on screen').toBeTruthy();
+      expect(toastBox!.y, 'the toast starts below the header').toBeGreaterThanOrEqual(logoutBox!.y + logoutBox!.height);
       await page.getByText(/^Secciones: paso/).click();
       await page.getByRole('navigation', { name: 'Secciones de la solicitud' }).getByRole('link', { name: /^1\. / }).waitFor();
       await settle(page);

@@ -137,11 +137,17 @@ export function SchemaForm(props: SchemaFormProps) {
   }, [store, queue, schema, api, notify, dismiss, onLookupErrorsChange]);
 
   // A press anywhere (the step buttons, a link) acts on the verdict of everything typed; so does leaving the page.
+  // Tab too, before the browser picks the next field: a field the last key made visible is there to receive focus.
   useEffect(() => {
     const flush = () => queue.flush();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') queue.flush();
+    };
     document.addEventListener('pointerdown', flush, true);
+    document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('pointerdown', flush, true);
+      document.removeEventListener('keydown', onKey, true);
       queue.flush();
     };
   }, [queue]);

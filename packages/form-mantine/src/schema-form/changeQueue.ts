@@ -6,9 +6,10 @@
  * browser has painted that frame. Keys typed before then share one pass.
  *
  * Anything that acts on the verdict must come after it: `flush()` runs a
- * waiting pass at once. SchemaForm flushes when a field loses focus, when a
- * pointer goes down anywhere on the page (before the click of "Siguiente"),
- * on submit and on unmount.
+ * waiting pass at once. SchemaForm flushes when a field loses focus, on Tab
+ * (before the browser picks the next field, so a field the last key showed can
+ * take focus), when a pointer goes down anywhere on the page (before the click
+ * of "Siguiente"), when an option is chosen, on submit and on unmount.
  */
 import type { FormSchema } from '@portal/form-engine';
 import { setAt } from '../data/paths';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
@@ -54,16 +54,20 @@ function MyApplications() {
       {data?.map((a) => {
         const tipo = (a.data.datos_solicitud as Record<string, unknown> | undefined)?.tipo_societario;
         const href = a.status === 'borrador' ? paths.application(a.id) : paths.confirmation(a.id);
+        const name = `${a.request_code ?? `Borrador n.º ${a.id}`}${typeof tipo === 'string' ? ` · ${tipo}` : ''}`;
         return (
           <Card key={a.id} withBorder>
             <Group justify="space-between">
               <div>
-                <Text fw={600}>{a.request_code ?? `Borrador n.º ${a.id}`}{typeof tipo === 'string' ? ` · ${tipo}` : ''}</Text>
+                <Text fw={600}>{name}</Text>
                 <Text size="sm" c="dimmed">Actualizada el {new Date(a.updated_at).toLocaleString('es-DO')}</Text>
               </div>
               <Group>
                 <Badge color={STATUS[a.status].color}>{STATUS[a.status].text}</Badge>
-                <Anchor component={Link} href={href}>{a.status === 'borrador' ? 'Continuar' : 'Ver'}</Anchor>
+                {/* One link per request: the hidden part names it, so a screen reader's list of links tells them apart (WCAG 2.4.4). */}
+                <Anchor component={Link} href={href}>
+                  {a.status === 'borrador' ? 'Continuar' : 'Ver'}<VisuallyHidden> {name}</VisuallyHidden>
+                </Anchor>
               </Group>
             </Group>
           </Card>

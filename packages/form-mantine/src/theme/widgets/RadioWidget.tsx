@@ -21,7 +21,7 @@ export default function RadioWidget(props: WidgetProps) {
       label={<>{label}{wrapper.withAsterisk && <VisuallyHidden> (obligatorio)</VisuallyHidden>}</>}
       value={choices.keyOf(field.value)}
       onChange={(key) => {
-        field.change(choices.valueOf(key));
+        field.choose(choices.valueOf(key));
         field.store.touch(field.path);
       }}
       readOnly={readOnly}

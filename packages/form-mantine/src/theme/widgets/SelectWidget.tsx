@@ -18,7 +18,7 @@ export default function SelectWidget(props: WidgetProps) {
       aria-required={field.ariaRequired}
       data={choices.items}
       value={choices.keyOf(field.value)}
-      onChange={(key) => field.change(choices.valueOf(key))}
+      onChange={(key) => field.choose(choices.valueOf(key))}
       onBlur={field.blur}
       placeholder={props.placeholder || 'Seleccione una opción'}
       searchable={choices.items.length > 8}

@@ -17,7 +17,7 @@ export function toggleProps(field: FieldBinding) {
     'aria-invalid': error ? true : undefined,
     checked: field.value === true,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      field.change(event.currentTarget.checked);
+      field.choose(event.currentTarget.checked);
       field.store.touch(field.path);
     },
     onBlur: field.blur,

@@ -32,7 +32,10 @@ export interface FieldBinding {
   wrapper: WrapperProps;
   /** `aria-required` for controls whose role allows it (textbox, combobox, checkbox). */
   ariaRequired: true | undefined;
+  /** A typed change: shows at once, the engine pass follows after the next paint. */
   change(value: unknown): void;
+  /** A choice (an option picked): applied with its rules at once, so the fields it shows are there for the next Tab. */
+  choose(value: unknown): void;
   blur(): void;
 }
 
@@ -62,6 +65,10 @@ export function useField(props: WidgetProps, extraDescription?: string): FieldBi
     store.markEdited(path);
     store.env.setValues({ [path]: next });
   }, [store, path]);
+  const choose = useCallback((next: unknown) => {
+    change(next);
+    store.env.flush();
+  }, [store, change]);
   const blur = useCallback(() => {
     store.touch(path);
     onBlur(id, value);
@@ -84,6 +91,7 @@ export function useField(props: WidgetProps, extraDescription?: string): FieldBi
     },
     ariaRequired: view.required ? true : undefined,
     change,
+    choose,
     blur,
   };
 }

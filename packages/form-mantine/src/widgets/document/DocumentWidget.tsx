@@ -31,7 +31,7 @@ export default function DocumentWidget(props: WidgetProps) {
   const locked = disabled || readOnly || !api;
 
   const choose = (docId: number) => {
-    field.change(docId);
+    field.choose(docId);
     field.store.touch(field.path);
   };
 

@@ -46,7 +46,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
         data={choices.items}
         value={choices.keyOf(field.value)}
         onChange={(key) => {
-          field.change(choices.valueOf(key));
+          field.choose(choices.valueOf(key));
           store.touch(path);
         }}
         onBlur={field.blur}
