@@ -109,7 +109,7 @@ describe('FormStore notifications', () => {
     const every = vi.fn();
     store.subscribePath('s.kind', kind);
     store.subscribePath('grid.0.x', gridX);
-    store.subscribeViews(views);
+    store.subscribeView('s.extra', views);
     store.subscribe(every);
     const typed = { ...store.snapshot.data, s: { kind: 'b' } };
     store.setData(typed);
@@ -118,6 +118,44 @@ describe('FormStore notifications', () => {
     store.update(snapshot(typed));
     expect([kind.mock.calls.length, gridX.mock.calls.length, views.mock.calls.length, every.mock.calls.length]).toEqual([1, 0, 1, 2]);
     expect(store.view('s.extra').visible).toBe(true);
+  });
+
+  it('wakes only the views whose visibility, requirement, warnings or errors changed after a check', () => {
+    const store = new FormStore(snapshot({ s: { kind: 'a' }, grid: [{ x: '1' }] }, { showErrors: 'all' }));
+    const woken: Record<string, number> = {};
+    for (const path of ['s', 's.kind', 's.extra', 'grid', 'grid.0', 'grid.0.x']) store.subscribeView(path, () => (woken[path] = (woken[path] ?? 0) + 1));
+    // kind b: extra shows, with its warning and its "required" error.
+    store.update(snapshot({ s: { kind: 'b' }, grid: [{ x: '1' }] }, { showErrors: 'all' }));
+    expect(woken).toEqual({ 's.extra': 1 });
+    expect(store.view('s.extra')).toMatchObject({ visible: true, warnings: ['Aviso'] });
+    expect(store.view('s.extra').error).toBeTruthy();
+    // The same verdict again (a keystroke elsewhere): nobody is woken.
+    store.update(snapshot({ s: { kind: 'b' }, grid: [{ x: '1' }] }, { showErrors: 'all' }));
+    expect(woken).toEqual({ 's.extra': 1 });
+    // Given errors: the field they name; new ones show again on a field edited since.
+    store.update(snapshot({ s: { kind: 'b' }, grid: [{ x: '1' }] }, { showErrors: 'all', givenErrors: toMessageMap([{ path: 'grid.0.x', message: 'Del servidor' }]) }));
+    expect(woken).toEqual({ 's.extra': 1, 'grid.0.x': 1 });
+    store.markEdited('grid.0.x');
+    expect(woken['grid.0.x']).toBe(2);
+    expect(store.view('grid.0.x').error).toBeUndefined();
+    store.update(snapshot({ s: { kind: 'b' }, grid: [{ x: '1' }] }, { showErrors: 'all', givenErrors: toMessageMap([{ path: 'grid.0.x', message: 'Del servidor' }]) }));
+    expect(woken['grid.0.x']).toBe(3);
+    expect(store.view('grid.0.x').error).toBe('Del servidor');
+  });
+
+  it("wakes a grid's rows when the grid shows or hides", () => {
+    const hiding = { ...schema, properties: { ...schema.properties, grid: { ...schema.properties!.grid, 'x-visible': { '==': [{ var: 's.kind' }, 'a'] } } } } as FormSchema;
+    const snap = (data: Record<string, unknown>) => {
+      const r = check(hiding, data, { today: '2026-01-01' });
+      return { data, evaluation: r.evaluation, liveErrors: toMessageMap(r.errors), givenErrors: toMessageMap([]), showErrors: 'touched' as const };
+    };
+    const store = new FormStore(snap({ s: { kind: 'a' }, grid: [{ x: '1' }] }));
+    const row = vi.fn();
+    store.subscribeView('grid.0', row);
+    expect(store.view('grid.0').visible).toBe(true);
+    store.update(snap({ s: { kind: 'b' }, grid: [{ x: '1' }] }));
+    expect(row).toHaveBeenCalledTimes(1);
+    expect(store.view('grid.0').visible).toBe(false);
   });
 
   it('stops waking a path subscriber once it unsubscribes', () => {

@@ -10,8 +10,11 @@
  *   the value at that path is a new object or a new primitive. Data is
  *   updated immutably with shared structure, so the changed paths are found
  *   by comparing identities along the edit, not by walking the whole draft;
- * - views (visibility, requirement, errors, warnings): woken when the
- *   evaluation, the errors, a touched field or a lookup error change;
+ * - views (visibility, requirement, errors, warnings) at a path: woken when
+ *   what that path shows may have changed. A new evaluation is compared with
+ *   the previous one (visible, required and disabled sets, warnings, options,
+ *   limits, errors), so a keystroke's engine pass wakes the few fields it
+ *   concerns, not every field of the form;
  * - `subscribe`: woken by every change.
  */
 import type { Evaluation, FormSchema, PathMessage } from '@portal/form-engine';
@@ -88,11 +91,48 @@ export function changedPaths(a: unknown, b: unknown, path = '', out: string[] = 
   return out;
 }
 
+function addTo(map: Map<string, Set<Listener>>, path: string, listener: Listener): () => void {
+  let set = map.get(path);
+  if (!set) map.set(path, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && map.get(path) === set) map.delete(path);
+  };
+}
+
+/** A grid row (`grid.2`) shows while its grid does: a change at the grid wakes the row's view. */
+function wakesRow(views: ReadonlySet<string>, path: string): boolean {
+  const dot = path.lastIndexOf('.');
+  return dot > 0 && /^\d+$/.test(path.slice(dot + 1)) && views.has(path.slice(0, dot));
+}
+
+function setDiff(a: ReadonlySet<string>, b: ReadonlySet<string>, out: Set<string>): void {
+  for (const p of a) if (!b.has(p)) out.add(p);
+  for (const p of b) if (!a.has(p)) out.add(p);
+}
+
+function keyDiff<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, same: (x: V | undefined, y: V | undefined) => boolean, out: Set<string>): void {
+  for (const [k, v] of a) if (!same(v, b.get(k))) out.add(k);
+  for (const [k, v] of b) if (!a.has(k) && !same(undefined, v)) out.add(k);
+}
+
+function recordDiff<V>(a: Record<string, V>, b: Record<string, V>, same: (x: V | undefined, y: V | undefined) => boolean, out: Set<string>): void {
+  for (const k of Object.keys(a)) if (!same(a[k], b[k])) out.add(k);
+  for (const k of Object.keys(b)) if (!(k in a) && !same(undefined, b[k])) out.add(k);
+}
+
+function sameItems(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((v, i) => Object.is(v, b[i]));
+}
+
 export class FormStore {
   private snap: FormSnapshot;
   private warnings = new Map<string, string[]>();
   private listeners = new Set<Listener>();
-  private viewListeners = new Set<Listener>();
+  private viewListeners = new Map<string, Set<Listener>>();
   private pathListeners = new Map<string, Set<Listener>>();
   private version = 0;
   private views = new Map<string, { version: number; view: FieldView }>();
@@ -128,30 +168,31 @@ export class FormStore {
     };
   };
 
-  /** Woken when what fields show may have changed (evaluation, errors, touched, lookup errors). */
-  subscribeViews = (listener: Listener): (() => void) => {
-    this.viewListeners.add(listener);
-    return () => {
-      this.viewListeners.delete(listener);
-    };
-  };
+  /** Woken when what the field at `path` shows may have changed (evaluation, errors, touched, lookup errors). */
+  subscribeView(path: string, listener: Listener): () => void {
+    return addTo(this.viewListeners, path, listener);
+  }
 
   /** Woken when the value at `path` changes. */
   subscribePath(path: string, listener: Listener): () => void {
-    let set = this.pathListeners.get(path);
-    if (!set) this.pathListeners.set(path, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.pathListeners.get(path) === set) this.pathListeners.delete(path);
-    };
+    return addTo(this.pathListeners, path, listener);
   }
 
-  /** Wakes the subscribers concerned: views when `views`, those at the changed data paths, and the general ones; each once. */
-  private notify(views: boolean, prevData: unknown, nextData: unknown): void {
+  /**
+   * Wakes the subscribers concerned, each once: the views of `views` ('all',
+   * or paths; a grid's paths also wake its rows), those at the data paths that
+   * changed, and the general ones.
+   */
+  private notify(views: ReadonlySet<string> | 'all' | null, prevData: unknown, nextData: unknown): void {
     this.version++;
     const due = new Set<Listener>(this.listeners);
-    if (views) for (const l of this.viewListeners) due.add(l);
+    if (views === 'all') {
+      for (const set of this.viewListeners.values()) for (const l of set) due.add(l);
+    } else if (views && views.size > 0) {
+      for (const [path, set] of this.viewListeners) {
+        if (views.has(path) || wakesRow(views, path)) for (const l of set) due.add(l);
+      }
+    }
     if (prevData !== nextData && this.pathListeners.size > 0) {
       for (const path of changedPaths(prevData, nextData)) {
         const set = this.pathListeners.get(path);
@@ -161,8 +202,24 @@ export class FormStore {
     for (const l of due) l();
   }
 
-  private bump(): void {
-    this.notify(true, null, null);
+  /** The paths whose view may differ between two snapshots (and warning indexes); 'all' when it cannot tell. */
+  private changedViews(prev: FormSnapshot, next: FormSnapshot, prevWarnings: ReadonlyMap<string, string[]>): Set<string> | 'all' {
+    if (prev.showErrors !== next.showErrors) return 'all';
+    const out = new Set<string>();
+    const a = prev.evaluation;
+    const b = next.evaluation;
+    if (a !== b) {
+      if (!a || !b) return 'all';
+      setDiff(a.visible, b.visible, out);
+      setDiff(a.required, b.required, out);
+      setDiff(a.disabled, b.disabled, out);
+      keyDiff(prevWarnings, this.warnings, (x, y) => sameItems(x, y), out);
+      recordDiff(a.options, b.options, (x, y) => sameItems(x, y), out);
+      recordDiff(a.limits, b.limits, (x, y) => x?.min === y?.min && x?.max === y?.max, out);
+    }
+    if (prev.liveErrors !== next.liveErrors) keyDiff(prev.liveErrors, next.liveErrors, Object.is, out);
+    if (prev.givenErrors !== next.givenErrors) keyDiff(prev.givenErrors, next.givenErrors, Object.is, out);
+    return out;
   }
 
   /**
@@ -174,7 +231,7 @@ export class FormStore {
     const prev = this.snap.data;
     if (prev === data) return;
     this.snap = { ...this.snap, data };
-    this.notify(false, prev, data);
+    this.notify(null, prev, data);
   }
 
   private indexWarnings(): void {
@@ -191,11 +248,14 @@ export class FormStore {
     const prev = this.snap;
     if (prev.data === next.data && prev.evaluation === next.evaluation && prev.liveErrors === next.liveErrors
       && prev.givenErrors === next.givenErrors && prev.showErrors === next.showErrors) return;
-    if (next.givenErrors !== prev.givenErrors) this.edited.clear();
+    // New given errors show again on fields edited since the last ones.
+    const reshown = next.givenErrors !== prev.givenErrors ? [...this.edited] : [];
+    if (reshown.length > 0) this.edited.clear();
     this.snap = next;
+    const prevWarnings = this.warnings;
     if (next.evaluation !== prev.evaluation) this.indexWarnings();
-    const views = prev.evaluation !== next.evaluation || prev.liveErrors !== next.liveErrors
-      || prev.givenErrors !== next.givenErrors || prev.showErrors !== next.showErrors;
+    const views = this.changedViews(prev, next, prevWarnings);
+    if (views !== 'all') for (const path of reshown) views.add(path);
     this.notify(views, prev.data, next.data);
   }
 
@@ -210,7 +270,7 @@ export class FormStore {
     this.pointer.afterRelease(() => {
       if (this.touched.has(path)) return;
       this.touched.add(path);
-      if (this.snap.showErrors === 'touched' && this.snap.liveErrors.has(path)) this.bump();
+      if (this.snap.showErrors === 'touched' && this.snap.liveErrors.has(path)) this.notify(new Set([path]), null, null);
     });
   }
 
@@ -219,7 +279,7 @@ export class FormStore {
     if (!this.snap.givenErrors.has(path) || this.edited.has(path)) return;
     this.edited.add(path);
     this.touched.add(path);
-    this.bump();
+    this.notify(new Set([path]), null, null);
   }
 
   /** Sets (or clears, with null) the lookup error of a field for the value that was looked up. */
@@ -228,7 +288,7 @@ export class FormStore {
     if (message === null ? !had : had?.message === message && had.value === value) return;
     if (message === null) this.lookupErrors.delete(path);
     else this.lookupErrors.set(path, { value, message });
-    this.bump();
+    this.notify(new Set([path]), null, null);
     this.env.onLookupErrors?.(this.lookupErrorList());
   }
 

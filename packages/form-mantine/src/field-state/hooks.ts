@@ -29,7 +29,7 @@ export function useFieldView(store: FormStore, path: string): FieldView {
   const get = () => store.view(path);
   // The view reads the field's value too (a lookup error holds while the value is the one looked up).
   const subscribe = useCallback((listener: () => void) => {
-    const offViews = store.subscribeViews(listener);
+    const offViews = store.subscribeView(path, listener);
     const offPath = store.subscribePath(path, listener);
     return () => {
       offViews();
@@ -44,9 +44,10 @@ export function useFieldView(store: FormStore, path: string): FieldView {
  * a keystroke updates the store and re-renders only the fields it changes,
  * without RJSF recomputing its state for the whole step.
  */
-export function useFieldValue(store: FormStore, path: string): unknown {
-  const get = () => getAt(store.snapshot.data, path);
-  const subscribe = useCallback((listener: () => void) => store.subscribePath(path, listener), [store, path]);
+export function useFieldValue(store: FormStore | null, path: string): unknown {
+  const get = () => (store ? getAt(store.snapshot.data, path) : undefined);
+  // Without a store (a widget that follows its value itself) nothing is subscribed.
+  const subscribe = useCallback((listener: () => void) => (store ? store.subscribePath(path, listener) : () => undefined), [store, path]);
   return useSyncExternalStore(subscribe, get, get);
 }
 

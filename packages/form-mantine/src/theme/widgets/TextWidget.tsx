@@ -1,7 +1,9 @@
 import type { ClipboardEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import type { FormNode } from '@portal/form-engine';
 import { useField } from './useField';
+import { useUncontrolledText } from './useUncontrolledText';
 import { useMaskedInput } from '../../widgets/masked/useMaskedInput';
 import { useLookup } from '../../widgets/lookup/useLookup';
 
@@ -16,6 +18,43 @@ const preventPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventD
  * fields refuse paste, and say so in their description).
  */
 export default function TextWidget(props: WidgetProps) {
+  const node = props.schema as FormNode;
+  // Masks reformat what is typed and lookups follow each value: those inputs are controlled.
+  return node['x-mask'] === undefined && node['x-lookup'] === undefined ? <PlainTextWidget {...props} /> : <ControlledTextWidget {...props} />;
+}
+
+function inputType(node: FormNode): string {
+  return node.format === 'email' ? 'email' : node.format === 'telefono' ? 'tel' : node.format === 'sitio-web' ? 'url' : 'text';
+}
+
+/** Free text: the browser keeps the text; a keystroke re-renders nothing (useUncontrolledText). */
+function PlainTextWidget(props: WidgetProps) {
+  const { placeholder, autofocus } = props;
+  const noPaste = props.schema['x-no-paste'] === true;
+  const field = useField(props, noPaste ? NO_PASTE_NOTE : undefined, { value: false });
+  const { node, store, path } = field;
+  const text = useUncontrolledText(store, path);
+
+  return (
+    <TextInput
+      {...field.wrapper}
+      ref={text.ref as React.Ref<HTMLInputElement>}
+      aria-required={field.ariaRequired}
+      type={inputType(node)}
+      autoComplete={noPaste ? 'off' : undefined}
+      defaultValue={text.defaultValue}
+      maxLength={node.maxLength}
+      placeholder={placeholder || undefined}
+      autoFocus={autofocus}
+      onChange={(event) => field.change(text.parse(event.currentTarget.value))}
+      onBlur={field.blur}
+      onPaste={noPaste ? preventPaste : undefined}
+      onDrop={noPaste ? (event) => event.preventDefault() : undefined}
+    />
+  );
+}
+
+function ControlledTextWidget(props: WidgetProps) {
   const { placeholder, autofocus } = props;
   const noPaste = props.schema['x-no-paste'] === true;
   const field = useField(props, noPaste ? NO_PASTE_NOTE : undefined);
@@ -23,7 +62,7 @@ export default function TextWidget(props: WidgetProps) {
   const mask = typeof node['x-mask'] === 'string' ? node['x-mask'] : undefined;
   const masked = useMaskedInput(mask, value);
   const lookup = useLookup(store, node['x-lookup'], path, node.format, value);
-  const type = node.format === 'email' ? 'email' : node.format === 'telefono' ? 'tel' : node.format === 'sitio-web' ? 'url' : 'text';
+  const type = inputType(node);
 
   return (
     <TextInput

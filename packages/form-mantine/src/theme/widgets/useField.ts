@@ -8,6 +8,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { FormNode } from '@portal/form-engine';
 import { useFieldLocation } from '../../field-state/FieldContext';
 import { storeOf, useFieldValue, useFieldView } from '../../field-state/hooks';
+import { getAt } from '../../data/paths';
 import type { FieldView } from '../../field-state/fieldView';
 import type { FormStore } from '../../field-state/FormStore';
 
@@ -27,7 +28,7 @@ export interface FieldBinding {
   node: FormNode;
   view: FieldView;
   store: FormStore;
-  /** The field's current value (from the store: the app's draft). */
+  /** The field's current value (from the store: the app's draft); undefined with `{ value: false }`. */
   value: unknown;
   wrapper: WrapperProps;
   /** `aria-required` for controls whose role allows it (textbox, combobox, checkbox). */
@@ -52,12 +53,21 @@ export function joinDescription(...parts: (string | undefined | false)[]): strin
  * (schema retrieval, defaults) on every keystroke. RJSF still lays out the
  * fields and grids; SchemaForm hands it new data only when grid rows change.
  */
-export function useField(props: WidgetProps, extraDescription?: string): FieldBinding {
+export interface UseFieldOptions {
+  /**
+   * Re-render when the value changes (default true). Plain text inputs pass
+   * false: the browser already shows what was typed, so a keystroke renders
+   * nothing; they follow outside changes themselves (`useUncontrolledText`).
+   */
+  value?: boolean;
+}
+
+export function useField(props: WidgetProps, extraDescription?: string, options: UseFieldOptions = {}): FieldBinding {
   const { id, label, schema, registry, onBlur, readonly, disabled } = props;
   const { path } = useFieldLocation();
   const store = storeOf(registry);
   const view = useFieldView(store, path);
-  const value = useFieldValue(store, path);
+  const value = useFieldValue(options.value === false ? null : store, path);
   const node = schema as FormNode;
   const readOnly = Boolean(readonly || node.readOnly || node['x-compute'] !== undefined);
 
@@ -71,8 +81,8 @@ export function useField(props: WidgetProps, extraDescription?: string): FieldBi
   }, [store, change]);
   const blur = useCallback(() => {
     store.touch(path);
-    onBlur(id, value);
-  }, [store, path, onBlur, id, value]);
+    onBlur(id, getAt(store.snapshot.data, path));
+  }, [store, path, onBlur, id]);
 
   return {
     path,
