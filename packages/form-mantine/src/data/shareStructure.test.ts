@@ -23,6 +23,14 @@ describe('shareStructure', () => {
     expect('y' in out.a).toBe(true);
   });
 
+  it('keeps a "__proto__" key of the data as a key', () => {
+    const next = JSON.parse('{"__proto__": 0, "a": {"b": 1}}') as Record<string, unknown>;
+    const out = shareStructure({}, next);
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out).toEqual(next);
+  });
+
   it('always deep-equals next and returns prev when equal (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {

@@ -26,7 +26,9 @@ export function shareStructure<T>(prev: unknown, next: T): T {
     const out: Record<string, unknown> = {};
     for (const key of keys) {
       const shared = shareStructure(prev[key], next[key]);
-      out[key] = shared;
+      // A data key "__proto__" (JSON.parse makes it an own property) must stay a key, not set the prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: shared, enumerable: true, writable: true, configurable: true });
+      else out[key] = shared;
       if (shared !== prev[key] || !(key in prev)) same = false;
     }
     return (same ? prev : out) as T;
