@@ -153,6 +153,9 @@ describe('upload attacks leave nothing behind', () => {
     ['an empty file', 'Vacio.pdf', Buffer.alloc(0), 415, 'Tipo de archivo no permitido'],
   ])('%s', async (_label, filename, content, status, message) => {
     await expectRejected(() => upload(t.app, a.token, [profile(a.id), file(filename, content)]), status, message);
+    // Not even an empty file: the refused upload's file is removed after its stream has closed it.
+    const { rows } = await t.app.db.query<{ stored_name: string }>('SELECT stored_name FROM documents');
+    expect((await storedFiles()).sort()).toEqual(rows.map((r) => r.stored_name).sort());
   });
 
   it('no file at all', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -75,13 +76,17 @@ export async function storeUpload(
   const storedName = randomUUID();
   const target = path.join(dir, storedName);
   const inspector = new UploadInspector(expected, maxBytes);
+  const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(source, inspector, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, inspector, out);
     // busboy stops at the limit and marks the stream truncated instead of failing.
     if (source.truncated) throw new HttpError(413, FILE_TOO_LARGE);
     if (inspector.size === 0) throw new HttpError(400, 'El archivo está vacío');
     return { storedName, size: inspector.size };
   } catch (error) {
+    // A refused upload can fail before the file is even opened; the stream still opens it and
+    // then closes it. Removing it before that close would leave an empty file behind.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(target, { force: true });
     throw error;
   }
