@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { DEMO, field, fixture, getDraft, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, uploadFile, type Data } from '../support/portal';
+import { DEMO, fixture, getDraft, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, textIn, uploadFile, type Data } from '../support/portal';
 import { chooseOption, expectFocus, tabTo, type, walkFocus } from '../support/keyboard';
 import { axeViolations, formatViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
 import { compileForm, type FormSchema } from '@portal/form-engine';
@@ -221,7 +221,7 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
       // A toast at that width opens below the header: "Cerrar sesión" stays visible and reachable.
       await openStep(page, id, 'datos_solicitud');
       await page.getByRole('radiogroup', { name: /^¿Tienes nombre comercial\?/ }).getByRole('radio', { name: 'Sí', exact: true }).check();
-      await field(page, 'Número del certificado de nombre comercial').fill('000000');
+      await textIn(page, 'Número del certificado de nombre comercial').fill('000000');
       const toast = page.getByRole('alert').filter({ hasText: /certificado/ }).first();
       await toast.waitFor({ timeout: 10000 });
       const [toastBox, logoutBox] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Cerrar sesión' }).boundingBox()];

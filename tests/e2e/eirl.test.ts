@@ -9,12 +9,10 @@ import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
 import {
   addRow,
-  choose,
+  chooseRadio,
   expectAnswer,
-  field,
   fillAddress,
   fillContact,
-  fillSelect,
   getDraft,
   gridOf,
   isoDate,
@@ -57,9 +55,9 @@ const BHD = 'Banco Múltiple BHD';
 
 /** Step 1 for an EIRL without a registered trade name. */
 async function fillEirlStep1(page: Page, companyName: string): Promise<void> {
-  await fillSelect(page, 'Tipo societario', EIRL);
-  await choose(page, '¿Tienes nombre comercial?', 'No');
-  await field(page, 'Nombre de la empresa o razón social').fill(companyName);
+  await selectIn(page, 'Tipo societario', EIRL);
+  await chooseRadio(page, '¿Tienes nombre comercial?', 'No');
+  await textIn(page, 'Nombre de la empresa o razón social').fill(companyName);
   await expect.poll(() => page.getByText('Nombre válido').count(), { timeout: 15000 }).toBeGreaterThan(0);
 }
 
@@ -245,17 +243,17 @@ describe('EIRL', () => {
       await newApplication(page);
       await fillEirlStep1(page, 'Soluciones Verdes del Cibao EIRL');
       await nextStep(page, 'Datos del solicitante');
-      await fillSelect(page, 'Tipo de documento de identidad', 'Cédula');
-      const cedula = field(page, 'Cédula');
+      await selectIn(page, 'Tipo de documento de identidad', 'Cédula');
+      const cedula = textIn(page, 'Cédula');
       await cedula.pressSequentially('00104578232');
-      await expect.poll(() => field(page, 'Nombre').inputValue()).toBe('María Altagracia');
+      await expect.poll(() => textIn(page, 'Nombre').inputValue()).toBe('María Altagracia');
       await cedula.fill('');
       await cedula.pressSequentially('40212345678');
       // The field's own error (in main; the toasts live outside it).
       await page.locator('main').getByText('Cédula inválida', { exact: true }).waitFor();
       expect(await cedula.getAttribute('aria-invalid')).toBe('true');
-      await expect.poll(() => field(page, 'Nombre').inputValue()).toBe('');
-      expect(await field(page, 'Apellido').inputValue()).toBe('');
+      await expect.poll(() => textIn(page, 'Nombre').inputValue()).toBe('');
+      expect(await textIn(page, 'Apellido').inputValue()).toBe('');
     });
   });
 
@@ -264,9 +262,9 @@ describe('EIRL', () => {
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl);
       await newApplication(page);
-      await fillSelect(page, 'Tipo societario', 'Empresa Individual de Responsabilidad Limitada (EIRL)');
-      await choose(page, '¿Tienes nombre comercial?', 'No');
-      await field(page, 'Nombre de la empresa o razón social').fill('Panadería La Esperanza');
+      await selectIn(page, 'Tipo societario', EIRL);
+      await chooseRadio(page, '¿Tienes nombre comercial?', 'No');
+      await textIn(page, 'Nombre de la empresa o razón social').fill('Panadería La Esperanza');
       await page.locator('main').getByText('Nombre no está disponible').waitFor();
       await page.getByRole('button', { name: 'Siguiente' }).click();
       await page.getByRole('heading', { name: 'Hay errores en esta sección' }).waitFor();
@@ -279,7 +277,7 @@ describe('EIRL', () => {
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '03105672194'));
       await newApplication(page);
-      await fillSelect(page, 'Tipo societario', 'Empresa Individual de Responsabilidad Limitada (EIRL)');
+      await selectIn(page, 'Tipo societario', EIRL);
       await page.getByRole('link', { name: /Documentos Requeridos a Adjuntar/ }).click();
       await page.getByRole('heading', { name: 'Documentos Requeridos a Adjuntar', level: 2 }).waitFor();
       const dialog = page.getByRole('dialog', { name: 'Subir documento' });
@@ -310,11 +308,11 @@ describe('EIRL', () => {
       const id = await newApplication(page);
       await fillEirlStep1(page, 'Soluciones Verdes del Cibao EIRL');
       await nextStep(page, 'Datos del solicitante');
-      await field(page, 'Calle').fill('Calle Las Mercedes');
+      await textIn(page, 'Calle').fill('Calle Las Mercedes');
       await waitAutosaved(page);
       await page.reload();
       await page.getByRole('heading', { name: 'Datos del solicitante', level: 2 }).waitFor();
-      expect(await field(page, 'Calle').inputValue()).toBe('Calle Las Mercedes');
+      expect(await textIn(page, 'Calle').inputValue()).toBe('Calle Las Mercedes');
       // And it is on the server, not only in the browser's backup.
       const draft = await getDraft(page, suite.baseUrl, id);
       expect(draft.data.datos_solicitante.calle).toBe('Calle Las Mercedes');
@@ -336,7 +334,7 @@ describe('EIRL', () => {
       await login(second, suite.baseUrl, account);
       await second.getByRole('link', { name: 'Continuar' }).click();
       await second.getByRole('heading', { name: 'Datos solicitud de formalización', level: 2 }).waitFor();
-      expect(await field(second, 'Nombre de la empresa o razón social').inputValue()).toBe('Dulces Típicos del Sur EIRL');
+      expect(await textIn(second, 'Nombre de la empresa o razón social').inputValue()).toBe('Dulces Típicos del Sur EIRL');
       expect(await second.getByRole('radiogroup', { name: /^¿Tienes nombre comercial\?/ }).getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(true);
     });
   });
@@ -346,13 +344,13 @@ describe('EIRL', () => {
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl);
       await newApplication(page);
-      await fillSelect(page, 'Tipo societario', 'Empresa Individual de Responsabilidad Limitada (EIRL)');
+      await selectIn(page, 'Tipo societario', EIRL);
       await page.getByRole('link', { name: /Información empresarial/ }).click();
       await page.getByRole('heading', { name: 'Información empresarial', level: 2 }).waitFor();
-      await choose(page, '¿Tiene empleados?', 'Sí');
-      await field(page, 'Cantidad de empleados permanentes').fill('10');
-      await field(page, 'Empleados permanentes masculinos').fill('4');
-      await field(page, 'Empleados permanentes femeninos').fill('5');
+      await chooseRadio(page, '¿Tiene empleados?', 'Sí');
+      await textIn(page, 'Cantidad de empleados permanentes').fill('10');
+      await textIn(page, 'Empleados permanentes masculinos').fill('4');
+      await textIn(page, 'Empleados permanentes femeninos').fill('5');
       await page.getByRole('button', { name: 'Siguiente' }).click();
       const summary = page.getByRole('alert', { name: 'Hay errores en esta sección' });
       await summary.waitFor();

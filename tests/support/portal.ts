@@ -100,26 +100,6 @@ export async function uploadDocumentApi(page: Page, baseUrl: string, name = 'doc
   return body.data.id;
 }
 
-/** A choice question: a radio group when the field renders one, else a Select. */
-export async function choose(page: Page, label: string, option: string): Promise<void> {
-  const radios = page.getByRole('radiogroup', { name: new RegExp(`^${escapeRe(label)}( \\(obligatorio\\))?$`) });
-  if ((await radios.count()) > 0) await chooseRadio(page, label, option);
-  else await fillSelect(page, label, option);
-}
-
-/** Picks an option of a Mantine Select (fixed or fetched options) by its visible text. */
-export async function fillSelect(page: Page, label: string, option: string | RegExp): Promise<void> {
-  const input = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).first();
-  await input.click();
-  const opt = page.getByRole('option', { name: option, exact: typeof option === 'string' }).first();
-  await opt.click();
-  await expectClosed(page);
-}
-
-async function expectClosed(page: Page): Promise<void> {
-  await page.getByRole('listbox').waitFor({ state: 'hidden' }).catch(() => undefined);
-}
-
 /** Checks a radio of a group; the group's name is its label, possibly followed by " (obligatorio)". */
 export async function chooseRadio(page: Page, group: string, option: string): Promise<void> {
   const escaped = escapeRe(group);
@@ -127,11 +107,6 @@ export async function chooseRadio(page: Page, group: string, option: string): Pr
     .getByRole('radiogroup', { name: new RegExp(`^${escaped}( \\(obligatorio\\))?$`) })
     .getByRole('radio', { name: option, exact: true })
     .check();
-}
-
-/** A text field by its exact accessible name. */
-export function field(page: Page, label: string) {
-  return page.getByRole('textbox', { name: label, exact: true });
 }
 
 /** Clicks "Siguiente" (or the last step's button) and waits for the given step heading. */
@@ -166,10 +141,6 @@ export async function pickDocument(page: Page, fieldGroup: string, name: string)
   await dialog.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Seleccionar' }).click();
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await dialog.waitFor({ state: 'hidden' });
-}
-
-export async function waitSaved(page: Page): Promise<void> {
-  await page.getByText('Borrador guardado').first().waitFor();
 }
 
 export function escapeRe(text: string): string {
