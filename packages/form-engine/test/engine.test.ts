@@ -4,7 +4,7 @@ import { evaluate } from '../src/evaluate/evaluate';
 import { validate, check } from '../src/validate/validate';
 import { prune } from '../src/evaluate/prune';
 import { compileForm } from '../src/compile/compileForm';
-import { expandUrl, interpretLookup } from '../src/lookup/lookup';
+import { expandUrl, interpretLookup, sourceItems } from '../src/lookup/lookup';
 import type { FormSchema } from '../src/types';
 
 const eq = (path: string, value: unknown) => ({ '==': [{ var: path }, value] });
@@ -184,5 +184,14 @@ describe('lookups and sources', () => {
     expect(interpretLookup(decl, { status: 200, body: { data: { nombres: 'Ana' } } })).toEqual({ valid: true, fills: { 'x.nombre': 'Ana' }, clears: [], error: null });
     expect(interpretLookup(decl, { status: 404, body: null })).toEqual({ valid: false, fills: {}, clears: ['x.nombre'], error: 'Cédula inválida' });
     expect(interpretLookup(decl, { status: 0, body: null }).valid).toBe(false);
+  });
+});
+
+describe('sourceItems', () => {
+  it('reads the objects of the list at `items`, whatever else the answer holds', () => {
+    const decl = { url: '/v1/region/provincias', items: 'data', value: 'id', label: 'nombreProvincia' };
+    expect(sourceItems(decl, { data: [{ id: 1 }, null, 'x', [2], { id: 3 }] })).toEqual([{ id: 1 }, { id: 3 }]);
+    expect(sourceItems({ ...decl, items: 'data.data' }, { data: { data: [{ id: 7 }] } })).toEqual([{ id: 7 }]);
+    for (const body of [null, 'texto', { data: 'no lista' }, {}]) expect(sourceItems(decl, body)).toEqual([]);
   });
 });

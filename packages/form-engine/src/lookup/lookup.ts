@@ -3,7 +3,7 @@
  * browser (and by the server on submit). These helpers keep their meaning in
  * one place: how a URL template is filled and how an answer is read.
  */
-import type { LookupDecl } from '../types';
+import type { LookupDecl, SourceDecl } from '../types';
 import { applyRule, truthy } from '../logic/operators';
 
 function readPath(obj: unknown, path: string): unknown {
@@ -13,6 +13,17 @@ function readPath(obj: unknown, path: string): unknown {
     cur = (cur as Record<string, unknown>)[seg];
   }
   return cur;
+}
+
+/**
+ * The items of an option-source answer (`x-source`): the objects in the list
+ * at `decl.items`. The browser builds its options from them and the server
+ * checks a chosen value against them, so both read an answer the same way.
+ */
+export function sourceItems(decl: SourceDecl, body: unknown): Record<string, unknown>[] {
+  const list = readPath(body, decl.items);
+  if (!Array.isArray(list)) return [];
+  return list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item));
 }
 
 /**

@@ -3,22 +3,19 @@
  * other grid rows already took (`x-unique`), and the hint shown while the URL
  * still misses a value.
  */
-import type { FormSchema, SourceDecl } from '@portal/form-engine';
+import { sourceItems, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import { getAt, nodeAt, resolveRelative, rowPathOf, splitPath } from '../../data/paths';
 import type { OptionLike } from '../../theme/widgets/selectOptions';
 
 /** Options at `decl.items` of an answer body; labels of several properties are joined with " - ". Items without a value are skipped. */
 export function toSourceOptions(body: unknown, decl: SourceDecl): OptionLike[] {
-  const list = getAt(body, decl.items);
-  if (!Array.isArray(list)) return [];
   const out: OptionLike[] = [];
-  for (const item of list) {
-    if (typeof item !== 'object' || item === null) continue;
-    const value = (item as Record<string, unknown>)[decl.value];
+  for (const item of sourceItems(decl, body)) {
+    const value = item[decl.value];
     if (value === undefined || value === null || value === '') continue;
     const keys = Array.isArray(decl.label) ? decl.label : [decl.label];
     const label = keys
-      .map((k) => (item as Record<string, unknown>)[k])
+      .map((k) => item[k])
       .filter((v) => v !== undefined && v !== null && v !== '')
       .join(' - ');
     out.push({ value, label: label || String(value) });

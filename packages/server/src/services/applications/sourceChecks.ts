@@ -6,7 +6,7 @@
  * answer. A municipio of another province, a sector of another municipio or
  * an invented bank id is refused, as the browser's select would never offer it.
  */
-import { compileForm, expandUrl, type FormSchema, type SourceDecl } from '@portal/form-engine';
+import { compileForm, expandUrl, sourceItems, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import type { FieldError } from '../../http/HttpError';
 
 type Row = Record<string, unknown>;
@@ -24,10 +24,6 @@ export function sourceFields(schema: FormSchema): SourceField[] {
 }
 
 const isObj = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function readPath(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (isObj(o) || Array.isArray(o) ? (o as Row)[k] : undefined), value);
-}
 
 /** Concrete paths of a template with their value and grid row. */
 function instances(data: Row, tpath: string): { path: string; value: unknown; row: Row | null }[] {
@@ -65,8 +61,7 @@ export async function sourceChecks(data: Row, fields: SourceField[], fetchJson: 
         continue;
       }
       if (!answers.has(url)) answers.set(url, fetchJson(url));
-      const items = readPath(await answers.get(url), source.items);
-      const found = Array.isArray(items) && items.some((item) => isObj(item) && item[source.value] === value);
+      const found = sourceItems(source, await answers.get(url)).some((item) => item[source.value] === value);
       if (!found) errors.push({ path, message: NOT_IN_LIST });
     }
   }
