@@ -4,13 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { prune, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
 import { rjsfViewOf } from '../data/rjsfSchema';
 import { getAt } from '../data/paths';
-import { FormStore, toMessageMap } from '../field-state/FormStore';
+import { FormStore, toMessageMap, type FormEnv } from '../field-state/FormStore';
 import { theme } from '../theme/createTheme';
 import { engineValidator } from '../theme/engineValidator';
 import { spanishStrings } from '../theme/spanishStrings';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
 import { checkDraft } from './runCheck';
-import { ChangeQueue } from './changeQueue';
+import { ChangeQueue, type ChangeQueueConfig } from './changeQueue';
 import { FormDataProp } from './formDataProp';
 import { ID_SEPARATOR } from '../data/pathToId';
 
@@ -96,13 +96,22 @@ export function SchemaForm(props: SchemaFormProps) {
   const emptyStep = useMemo(() => (view.schema.type === 'array' ? [] : {}), [view]);
 
   // Changes show at once and reach the engine (and onChange) after the next paint: see changeQueue.ts.
+  const { onLookupErrorsChange } = props;
+  const queueConfig = (): ChangeQueueConfig => ({
+    schema,
+    today,
+    onChange: (result) => onChange(result.data, { evaluation: result.evaluation, errors: result.errors }),
+  });
+  const envFor = (q: ChangeQueue): FormEnv => ({
+    schema, api, notify, dismiss, setValues: (changes) => q.set(changes), flush: () => q.flush(), onLookupErrors: onLookupErrorsChange,
+  });
   const [{ queue, store }] = useState(() => {
-    const q = new ChangeQueue(data, { schema, today, onChange: () => undefined });
+    const q = new ChangeQueue(data, queueConfig());
     const first = checkDraft(schema, data, today);
     q.produced = first;
     const s = new FormStore(
       { data, evaluation: first.evaluation, liveErrors: toMessageMap(first.errors), givenErrors: toMessageMap(errors), showErrors },
-      { schema, api, notify, dismiss, setValues: (changes) => q.set(changes), flush: () => q.flush(), onLookupErrors: props.onLookupErrorsChange },
+      envFor(q),
     );
     q.store = s;
     return { queue: q, store: s };
@@ -112,13 +121,11 @@ export function SchemaForm(props: SchemaFormProps) {
     [queue, schema, data, today],
   );
 
+  // The latest props for what the queue and the widgets call later.
   useLayoutEffect(() => {
-    queue.config = {
-      schema,
-      today,
-      onChange: (result) => onChange(result.data, { evaluation: result.evaluation, errors: result.errors }),
-    };
-  }, [queue, schema, today, onChange]);
+    queue.config = queueConfig();
+    store.env = envFor(queue);
+  });
 
   useLayoutEffect(() => {
     queue.receive(data);
@@ -130,11 +137,6 @@ export function SchemaForm(props: SchemaFormProps) {
       showErrors,
     });
   }, [queue, store, data, checked, errors, showErrors]);
-
-  const { onLookupErrorsChange } = props;
-  useLayoutEffect(() => {
-    store.env = { schema, api, notify, dismiss, setValues: (changes) => queue.set(changes), flush: () => queue.flush(), onLookupErrors: onLookupErrorsChange };
-  }, [store, queue, schema, api, notify, dismiss, onLookupErrorsChange]);
 
   // A press anywhere (the step buttons, a link) acts on the verdict of everything typed; so does leaving the page.
   // Tab too, before the browser picks the next field: a field the last key made visible is there to receive focus.

@@ -46,13 +46,6 @@ export function joinDescription(...parts: (string | undefined | false)[]): strin
   return text === '' ? undefined : text;
 }
 
-/**
- * Widgets read their value from the store and write through it (the same
- * pipeline as a lookup fill: reset dependents, engine, computed values), not
- * through RJSF's `value`/`onChange`: RJSF would recompute its whole state
- * (schema retrieval, defaults) on every keystroke. RJSF still lays out the
- * fields and grids; SchemaForm hands it new data only when grid rows change.
- */
 export interface UseFieldOptions {
   /**
    * Re-render when the value changes (default true). Plain text inputs pass
@@ -62,6 +55,13 @@ export interface UseFieldOptions {
   value?: boolean;
 }
 
+/**
+ * Widgets read their value from the store and write through it (the same
+ * pipeline as a lookup fill: reset dependents, engine, computed values), not
+ * through RJSF's `value`/`onChange`: RJSF would recompute its whole state
+ * (schema retrieval, defaults) on every keystroke. RJSF still lays out the
+ * fields and grids; SchemaForm hands it new data only when grid rows change.
+ */
 export function useField(props: WidgetProps, extraDescription?: string, options: UseFieldOptions = {}): FieldBinding {
   const { id, label, schema, registry, onBlur, readonly, disabled } = props;
   const { path } = useFieldLocation();
