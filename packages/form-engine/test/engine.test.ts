@@ -4,7 +4,7 @@ import { evaluate } from '../src/evaluate/evaluate';
 import { validate, check } from '../src/validate/validate';
 import { prune } from '../src/evaluate/prune';
 import { compileForm } from '../src/compile/compileForm';
-import { expandUrl, interpretLookup, sourceItems } from '../src/lookup/lookup';
+import { expandUrl, interpretLookup, sourceItems, sourceValue } from '../src/lookup/lookup';
 import type { FormSchema } from '../src/types';
 
 const eq = (path: string, value: unknown) => ({ '==': [{ var: path }, value] });
@@ -193,5 +193,16 @@ describe('sourceItems', () => {
     expect(sourceItems(decl, { data: [{ id: 1 }, null, 'x', [2], { id: 3 }] })).toEqual([{ id: 1 }, { id: 3 }]);
     expect(sourceItems({ ...decl, items: 'data.data' }, { data: { data: [{ id: 7 }] } })).toEqual([{ id: 7 }]);
     for (const body of [null, 'texto', { data: 'no lista' }, {}]) expect(sourceItems(decl, body)).toEqual([]);
+  });
+});
+
+describe('sourceValue', () => {
+  it('stores ids of numeric fields as numbers and leaves everything else as sent', () => {
+    expect(sourceValue('101', 'integer')).toBe(101);
+    expect(sourceValue(' 7 ', 'number')).toBe(7);
+    expect(sourceValue('101', 'string')).toBe('101');
+    expect(sourceValue('abc', 'integer')).toBe('abc');
+    expect(sourceValue('', 'integer')).toBe('');
+    expect(sourceValue(5, undefined)).toBe(5);
   });
 });

@@ -27,6 +27,16 @@ export function sourceItems(decl: SourceDecl, body: unknown): Record<string, unk
 }
 
 /**
+ * An option's value as stored in a field of type `type`: ids of integer and
+ * number fields are numbers even when a service sends them as strings. The
+ * browser's options and the server's list check both compare through it.
+ */
+export function sourceValue(value: unknown, type: string | undefined): unknown {
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value;
+}
+
+/**
  * Fills `{path}` placeholders of a URL template from `scope` (root data plus
  * `fila` in grids; `value` is the field's own value). Returns null while a
  * placeholder has no value, so callers do not call half-built URLs.

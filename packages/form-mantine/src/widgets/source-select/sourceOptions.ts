@@ -3,7 +3,7 @@
  * other grid rows already took (`x-unique`), and the hint shown while the URL
  * still misses a value.
  */
-import { sourceItems, type FormSchema, type SourceDecl } from '@portal/form-engine';
+import { sourceItems, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import { getAt, nodeAt, resolveRelative, rowPathOf, splitPath } from '../../data/paths';
 import type { OptionLike } from '../../theme/widgets/selectOptions';
 
@@ -26,7 +26,7 @@ export function toSourceOptions(body: unknown, decl: SourceDecl): OptionLike[] {
 /** The stored type of a field: ids of integer fields come back as numbers even if the service sends strings. */
 export function coerceOptionValues(options: OptionLike[], type: string | undefined): OptionLike[] {
   if (type !== 'integer' && type !== 'number') return options;
-  return options.map((o) => (typeof o.value === 'string' && o.value.trim() !== '' && Number.isFinite(Number(o.value)) ? { ...o, value: Number(o.value) } : o));
+  return options.map((o) => ({ ...o, value: sourceValue(o.value, type) }));
 }
 
 /** The grid holding `fieldPath` and the field's path in its row, when the grid declares `x-unique` by this field. */

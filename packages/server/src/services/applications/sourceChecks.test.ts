@@ -27,4 +27,12 @@ describe('sourceChecks', () => {
     const errors = await sourceChecks(data, [municipios], async () => null);
     expect(errors.map((e) => e.path)).toEqual(['filas.0.municipio', 'filas.1.municipio']);
   });
+
+  it('compares ids of integer fields as numbers, as the browser stores them (a list may send "101")', async () => {
+    const data = { filas: [{ provincia: 1, municipio: 101 }, { provincia: 1, municipio: 102 }] };
+    const answer = async () => ({ data: [{ id: '101' }] });
+    expect(await sourceChecks(data, [{ ...municipios, type: 'integer' }], answer)).toEqual([{ path: 'filas.1.municipio', message: NOT_IN_LIST }]);
+    // A text field keeps the strict comparison: the browser stores the string as sent.
+    expect((await sourceChecks(data, [{ ...municipios, type: 'string' }], answer)).map((e) => e.path)).toEqual(['filas.0.municipio', 'filas.1.municipio']);
+  });
 });

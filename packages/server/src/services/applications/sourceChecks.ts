@@ -6,7 +6,7 @@
  * answer. A municipio of another province, a sector of another municipio or
  * an invented bank id is refused, as the browser's select would never offer it.
  */
-import { compileForm, expandUrl, sourceItems, type FormSchema, type SourceDecl } from '@portal/form-engine';
+import { compileForm, expandUrl, sourceItems, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import type { FieldError } from '../../http/HttpError';
 
 type Row = Record<string, unknown>;
@@ -17,10 +17,12 @@ export interface SourceField {
   /** Template path, `*` for grid rows. */
   tpath: string;
   source: SourceDecl;
+  /** The field's JSON type: ids of integer fields compare as numbers, as the browser stores them. */
+  type?: string;
 }
 
 export function sourceFields(schema: FormSchema): SourceField[] {
-  return compileForm(schema).templates.flatMap((t) => (t.node['x-source'] ? [{ tpath: t.tpath, source: t.node['x-source'] }] : []));
+  return compileForm(schema).templates.flatMap((t) => (t.node['x-source'] ? [{ tpath: t.tpath, source: t.node['x-source'], type: t.node.type }] : []));
 }
 
 const isObj = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,7 +53,7 @@ function instances(data: Row, tpath: string): { path: string; value: unknown; ro
 export async function sourceChecks(data: Row, fields: SourceField[], fetchJson: (url: string) => Promise<unknown>): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const answers = new Map<string, Promise<unknown>>();
-  for (const { tpath, source } of fields) {
+  for (const { tpath, source, type } of fields) {
     for (const { path, value, row } of instances(data, tpath)) {
       if (value === undefined || value === null || value === '') continue;
       const scope = row ? Object.assign(Object.create(data) as Row, { fila: row }) : data;
@@ -61,7 +63,7 @@ export async function sourceChecks(data: Row, fields: SourceField[], fetchJson: 
         continue;
       }
       if (!answers.has(url)) answers.set(url, fetchJson(url));
-      const found = sourceItems(source, await answers.get(url)).some((item) => item[source.value] === value);
+      const found = sourceItems(source, await answers.get(url)).some((item) => sourceValue(item[source.value], type) === value);
       if (!found) errors.push({ path, message: NOT_IN_LIST });
     }
   }
