@@ -12,7 +12,13 @@ export { registerPrecompiledValidators, structuralFingerprint, type PrecompiledV
 export { DEFAULT_MESSAGES, fillMessage } from './validate/messages';
 export { applyRule, truthy, withToday, KNOWN_OPERATORS } from './logic/operators';
 export { todayInDominicanRepublic, addDays, parseIsoDate } from './logic/dates';
-export { expandUrl, interpretLookup, sourceItems, sourceValue, type LookupOutcome } from './lookup/lookup';
+export {
+  expandUrl, interpretLookup, sourceItems, sourceValue, lookupDue, failsFormat, formatInvalid, lookupChanges, type LookupOutcome,
+} from './lookup/lookup';
+export {
+  lookupTasks, runLookups, withLookupFills, type LookupAnswer, type LookupFetch, type LookupOptions, type LookupTask, type LookupVerdict,
+} from './lookup/runLookups';
+export { resolveRelative } from './lookup/relativePaths';
 export { isValidCedula, cedulaCheckDigit } from './identity/cedula';
 export { isValidRnc, rncCheckDigit } from './identity/rnc';
 export { isValidPersonName } from './identity/personName';

@@ -5,6 +5,8 @@
  */
 import type { LookupDecl, SourceDecl } from '../types';
 import { applyRule, truthy } from '../logic/operators';
+import { FORMATS } from '../validate/formats';
+import { resolveRelative } from './relativePaths';
 
 function readPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
@@ -39,7 +41,8 @@ export function sourceValue(value: unknown, type: string | undefined): unknown {
 /**
  * Fills `{path}` placeholders of a URL template from `scope` (root data plus
  * `fila` in grids; `value` is the field's own value). Returns null while a
- * placeholder has no value, so callers do not call half-built URLs.
+ * placeholder has no value (or one that cannot be encoded), so callers do not
+ * call half-built URLs.
  */
 export function expandUrl(template: string, scope: Record<string, unknown>): string | null {
   let missing = false;
@@ -49,7 +52,13 @@ export function expandUrl(template: string, scope: Record<string, unknown>): str
       missing = true;
       return '';
     }
-    return encodeURIComponent(String(v));
+    try {
+      return encodeURIComponent(String(v));
+    } catch {
+      // A lone surrogate cannot be encoded: such a URL is never asked.
+      missing = true;
+      return '';
+    }
   });
   return missing ? null : url;
 }
@@ -70,4 +79,35 @@ export function interpretLookup(decl: LookupDecl, answer: { status: number; body
   const fills: Record<string, unknown> = {};
   if (valid) for (const [target, from] of Object.entries(decl.fill ?? {})) fills[target] = readPath(answer, from) ?? null;
   return { valid, fills, clears: valid ? [] : [...(decl.clearOnInvalid ?? [])], error: valid ? null : decl.invalidError };
+}
+
+/** Whether a value triggers a lookup: its length reached (`length`), or any non-blank text (`pauseMs`, after the pause). */
+export function lookupDue(trigger: LookupDecl['trigger'], text: string): boolean {
+  return 'length' in trigger ? text.length >= trigger.length : text.trim() !== '';
+}
+
+/**
+ * True when the field's format (e.g. `cedula`: check digit) rejects the value:
+ * the registry is not asked, its answer could only be "invalid".
+ */
+export function failsFormat(format: string | undefined, text: string): boolean {
+  const def = format ? FORMATS[format] : undefined;
+  return def !== undefined && !def.validate(text);
+}
+
+/** The outcome of a value its format rejected: invalid, clearing what an invalid answer clears. */
+export function formatInvalid(decl: LookupDecl): LookupOutcome {
+  return { valid: false, fills: {}, clears: [...(decl.clearOnInvalid ?? [])], error: decl.invalidError };
+}
+
+/**
+ * The data changes of an outcome for the field at `fieldPath`: targets
+ * resolved (`fila.x` is the same row), a value the answer lacks (null) and
+ * every cleared target become undefined (removed).
+ */
+export function lookupChanges(outcome: LookupOutcome, fieldPath: string): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [target, value] of Object.entries(outcome.fills)) changes[resolveRelative(target, fieldPath)] = value === null ? undefined : value;
+  for (const target of outcome.clears) changes[resolveRelative(target, fieldPath)] = undefined;
+  return changes;
 }

@@ -77,13 +77,8 @@ export function rowPathOf(path: string): string | null {
   return null;
 }
 
-/** Resolves a rule-dialect reference seen from `fieldPath`: `fila.x` is a field of the same row; others are absolute. */
-export function resolveRelative(target: string, fieldPath: string): string {
-  if (target !== 'fila' && !target.startsWith('fila.')) return target;
-  const row = rowPathOf(fieldPath);
-  if (row === null) return target.slice(5);
-  return target === 'fila' ? row : `${row}.${target.slice(5)}`;
-}
+/** Resolves a rule-dialect reference seen from `fieldPath`: `fila.x` is a field of the same row; others are absolute (the engine's rule). */
+export { resolveRelative } from '@portal/form-engine';
 
 /**
  * The scope rules and URL templates read at `fieldPath`: the root data plus
