@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createAgencies } from './agencies/createAgencies';
 import type { Agencies } from './agencies/types';
 import type { Config } from './config';
@@ -10,9 +10,12 @@ import { seedReference } from './db/seedReference';
 import { seedSandbox } from './db/seedSandbox';
 import { installErrorHandler } from './http/installErrorHandler';
 import { installNotFoundHandler } from './http/installNotFoundHandler';
+import { redactLogUrl } from './http/redactLogUrl';
 import { decorateServices } from './plugins/app/decorateServices';
 import { registerAuth } from './plugins/app/registerAuth';
+import { registerLookupGuard } from './plugins/app/registerLookupGuard';
 import { registerMailer } from './plugins/app/registerMailer';
+import { registerPruning } from './plugins/app/registerPruning';
 import { registerCookie } from './plugins/external/registerCookie';
 import { registerHelmet } from './plugins/external/registerHelmet';
 import { registerMultipart } from './plugins/external/registerMultipart';
@@ -21,6 +24,10 @@ import { registerStaticFiles } from './plugins/external/registerStaticFiles';
 import { registerSwagger } from './plugins/external/registerSwagger';
 import { registerRoutes } from './routes/registerRoutes';
 import { createPasswordHasher } from './services/passwordHasher';
+import { removeOrphanUploads, SHARED_FOLDER_MIN_AGE_MS } from './services/uploads/removeOrphanUploads';
+import { loadSecretKey } from './services/secretKey';
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Replacements for tests (e.g. HTTP agencies pointed at a local server, a shared database). */
 export interface AppOverrides {
@@ -38,11 +45,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const ownsDb = overrides.db === undefined;
   const db = overrides.db ?? (await createDb(config));
   const passwords = createPasswordHasher(config.argon2);
+  let secret: Awaited<ReturnType<typeof loadSecretKey>>;
   try {
     await migrate(db);
     await seedReference(db);
     if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
+    await removeOrphanUploads(db, config.uploadDir, config.databaseUrl === null ? 0 : SHARED_FOLDER_MIN_AGE_MS);
+    secret = await loadSecretKey(config, db);
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -52,8 +62,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactLogUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies next to the server (Fastify's own rule, written out for its types).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true } },
     frameworkErrors: (error, _request, reply) => {
@@ -68,9 +87,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerCookie(app);
   await registerSwagger(app);
 
-  decorateServices(app, { config, db, passwords, agencies: overrides.agencies ?? createAgencies(config.agencies, db) }, { closeDb: ownsDb });
+  decorateServices(app, { config, db, passwords, secretKey: secret.key, agencies: overrides.agencies ?? createAgencies(config.agencies, db) }, { closeDb: ownsDb });
+  if (secret.source === 'database') app.log.warn('SECRET_KEY no está definida: la clave de los códigos se guarda en la base de datos; defínala igual en todos los servidores');
   registerAuth(app);
+  registerLookupGuard(app, config.rateLimitAllowList);
   registerMailer(app);
+  registerPruning(app);
 
   await registerRoutes(app);
   const spa = await registerStaticFiles(app, config.staticDir);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** How the outside agencies (JCE, ONAPI, DGII, INAPA) are reached. */
@@ -31,10 +32,20 @@ export interface Config {
   uploadDir: string;
   /** Maximum upload size in bytes, enforced while streaming. */
   uploadMaxBytes: number;
+  /** Bytes of documents one citizen may store (UPLOAD_QUOTA_BYTES). */
+  uploadQuotaBytes: number;
+  /** Documents one citizen may store (UPLOAD_QUOTA_FILES). */
+  uploadQuotaFiles: number;
   staticDir: string;
   logLevel: LogLevel;
-  /** Trust X-Forwarded-* headers (behind a reverse proxy): decides the Secure cookie flag. */
-  trustProxy: boolean;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto: false (none), a hop count, or a list of
+   * addresses, CIDR ranges and proxy-addr keywords. It decides the client address every
+   * limit counts, and the Secure cookie flag.
+   */
+  trustProxy: TrustProxy;
+  /** Key of the one-time code HMACs (SECRET_KEY); null: generated and kept (services/secretKey.ts). */
+  secretKey: string | null;
   /** Client addresses exempt from the per-route rate limits (trusted monitors, load tests). */
   rateLimitAllowList: string[];
   /** SMTP server for the outbox (smtp:// or smtps://, credentials in the URL); null keeps mail in the outbox table only. */
@@ -42,7 +53,12 @@ export interface Config {
   /** Sender of the portal's e-mail. */
   mailFrom: string;
   argon2: Argon2Cost;
+  /** Open drafts (status borrador) one citizen may keep (MAX_OPEN_DRAFTS); creating one more answers 429. */
+  maxOpenDrafts: number;
 }
+
+/** Fastify's trustProxy forms that never believe a client's own X-Forwarded-For. */
+export type TrustProxy = false | number | string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -127,12 +143,48 @@ function readAddressList(env: Env, name: string): string[] {
   return list;
 }
 
-function readBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw new ConfigError(name, `debe ser "true" o "false" (recibido "${raw}")`);
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address with an optional /prefix, checked with node:net. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: "false" (default), a hop count ("1": one proxy in front, its
+ * X-Forwarded-For entry is the client), or a comma-separated list of the
+ * proxies' addresses/CIDRs. "true" is refused: it would believe the leftmost
+ * X-Forwarded-For entry, which any client writes itself.
+ */
+function readTrustProxy(env: Env): TrustProxy {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    throw new ConfigError('TRUST_PROXY', 'no admite "true" (creería cualquier X-Forwarded-For que envíe un cliente): indique el número de proxies delante del servidor (por ejemplo 1) o sus direcciones (por ejemplo 10.0.0.0/8)');
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', `debe ser un número de proxies entre 0 y 10 (recibido "${raw}")`);
+    return hops;
+  }
+  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!PROXY_KEYWORDS.includes(entry) && !isAddressOrCidr(entry)) {
+      throw new ConfigError('TRUST_PROXY', `debe ser false, un número de proxies o una lista de direcciones IP o rangos CIDR (recibido "${entry}")`);
+    }
+  }
+  return list;
+}
+
+function readSecretKey(env: Env): string | null {
+  const raw = read(env, 'SECRET_KEY');
+  if (raw === undefined) return null;
+  if (raw.length < 32) throw new ConfigError('SECRET_KEY', 'debe tener al menos 32 caracteres (por ejemplo, la salida de `openssl rand -hex 32`)');
+  return raw;
 }
 
 /**
@@ -165,12 +217,16 @@ export function loadConfig(env: Env): Config {
     sessionTtlHours: readPositiveNumber(env, 'SESSION_TTL_HOURS', 12, 24 * 365),
     uploadDir: path.resolve(read(env, 'UPLOAD_DIR') ?? defaultUploadDir),
     uploadMaxBytes: UPLOAD_MAX_BYTES,
+    uploadQuotaBytes: readInteger(env, 'UPLOAD_QUOTA_BYTES', 524_288_000, 1, 1024 ** 4),
+    uploadQuotaFiles: readInteger(env, 'UPLOAD_QUOTA_FILES', 200, 1, 1_000_000),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/app'),
     logLevel,
-    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
+    secretKey: readSecretKey(env),
     rateLimitAllowList: readAddressList(env, 'RATE_LIMIT_ALLOWLIST'),
     smtpUrl: read(env, 'SMTP_URL') === undefined ? null : readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Portal ciudadano <no-responder@portal.gob.do>',
     argon2: PRODUCTION_ARGON2,
+    maxOpenDrafts: readInteger(env, 'MAX_OPEN_DRAFTS', 10, 1, 1000),
   };
 }

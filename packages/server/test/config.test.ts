@@ -37,7 +37,8 @@ describe('loadConfig', () => {
       SESSION_TTL_HOURS: '1.5',
       STATIC_DIR: '/srv/app',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8',
+      SECRET_KEY: 'una-clave-secreta-de-al-menos-32-caracteres',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,7 +51,8 @@ describe('loadConfig', () => {
       uploadDir: '/srv/portal/uploads',
       staticDir: '/srv/app',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8'],
+      secretKey: 'una-clave-secreta-de-al-menos-32-caracteres',
     });
   });
 

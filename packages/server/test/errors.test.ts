@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgencyUnavailableError, type Agencies } from '../src/agencies/types';
 import { buildTestApp, type TestApp } from './buildTestApp';
+import { bearer, DEMO, login } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('error answers', () => {
 
 describe('failures inside the server', () => {
   const failing = (error: Error): Agencies => ({
-    jce: { lookup: () => Promise.reject(error) },
+    jce: { lookup: () => Promise.reject(error), birthDateMatches: () => Promise.reject(error) },
     onapi: { certificate: () => Promise.reject(error), verifyName: () => Promise.reject(error) },
     dgii: { taxpayer: () => Promise.reject(error) },
     inapa: { contractExists: () => Promise.reject(error) },
@@ -89,7 +90,8 @@ describe('failures inside the server', () => {
   it('an unexpected error is a bare 500 without details', async () => {
     const broken = await buildTestApp({}, { db: t.app.db, agencies: failing(new Error('secreto interno: conexión a 10.0.0.5 rechazada')) });
     try {
-      const res = await broken.app.inject({ method: 'GET', url: '/v1/jce/40229183641' });
+      const token = await login(broken.app, DEMO.cedula, DEMO.password);
+      const res = await broken.app.inject({ method: 'GET', url: '/v1/jce/40229183641', headers: bearer(token) });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Error interno del servidor' });
       expect(res.body).not.toContain('secreto');
@@ -101,8 +103,9 @@ describe('failures inside the server', () => {
   it('an unavailable agency is a 502 in Spanish', async () => {
     const down = await buildTestApp({}, { db: t.app.db, agencies: failing(new AgencyUnavailableError('JCE', 'tiempo de espera agotado')) });
     try {
+      const token = await login(down.app, DEMO.cedula, DEMO.password);
       for (const url of ['/v1/jce/40229183641', '/v1/institution-onapi/registro/458712', '/v1/portals/exists/rnc?rnc=131987656']) {
-        const res = await down.app.inject({ method: 'GET', url });
+        const res = await down.app.inject({ method: 'GET', url, headers: bearer(token) });
         expect(res.statusCode).toBe(502);
         expect(res.json()).toEqual({ message: 'Servicio externo no disponible, intente más tarde' });
       }

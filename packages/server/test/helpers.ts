@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
+import { mailboxOf } from './buildTestApp';
 
 export const DEMO = { cedula: '40229183641', password: 'Demo-Portal-2026' };
 
@@ -10,13 +12,34 @@ export async function login(app: FastifyInstance, cedula: string, password: stri
   return res.json<{ token: string }>().token;
 }
 
-/** Registers a sandbox JCE person and returns the new citizen's id. */
-export async function register(app: FastifyInstance, cedula: string, password: string, email = `${cedula}@example.com`): Promise<number> {
+/** The registry's date of birth of a sandbox JCE person (what registration asks for). */
+export function birthDateOf(cedula: string): string {
+  const person = SANDBOX_JCE_CITIZENS.find((p) => p.cedula === cedula.replace(/-/g, ''));
+  if (!person) throw new Error(`${cedula} no está en el registro simulado de la JCE`);
+  return person.fechaNacimiento;
+}
+
+/** Starts a registration as the browser does; returns the registration token. */
+export async function startRegistration(app: FastifyInstance, cedula: string, password: string, email = `${cedula}@example.com`): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/v1/portals/auth/citizens/register',
-    payload: { cedula, email, password, password_confirmation: password },
+    payload: { cedula, fecha_nacimiento: birthDateOf(cedula), email, password, password_confirmation: password },
   });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json<{ registration_token: string }>().registration_token;
+}
+
+/**
+ * Registers a sandbox JCE person the whole way: register, read the code from the
+ * mail the app delivered to the test SMTP server, confirm. Returns the new citizen's id.
+ */
+export async function register(app: FastifyInstance, cedula: string, password: string, email = `${cedula}@example.com`): Promise<number> {
+  const mailbox = mailboxOf(app);
+  const since = mailbox.received.length;
+  const token = await startRegistration(app, cedula, password, email);
+  const code = await mailbox.codeFor(email, { since });
+  const res = await app.inject({ method: 'POST', url: '/v1/portals/auth/citizens/confirm', payload: { registration_token: token, code } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: { id: number } }>().data.id;
 }

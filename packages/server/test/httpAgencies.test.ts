@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpAgencies } from '../src/agencies/http/createHttpAgencies';
 import { AgencyUnavailableError } from '../src/agencies/types';
+import { insertCitizen } from '../src/services/citizenStore';
+import { createSession } from '../src/services/sessionStore';
 import { buildTestApp } from './buildTestApp';
+import { bearer } from './helpers';
 
 const API_KEY = 'clave-de-prueba';
 let server: Server;
@@ -19,6 +22,10 @@ function handle(req: IncomingMessage): [number, unknown] {
       return [200, { cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez' }];
     case '/jce/citizens/00104578232':
       return [200, { cedula: '00104578232', nombres: 42 }];
+    case '/jce/citizens/40229183641/birth-date/1987-09-03':
+      return [200, { match: true }];
+    case '/jce/citizens/40229183641/birth-date/1990-01-01':
+      return [200, { match: false }];
     case '/onapi/certificates/458712':
       return [200, { numero: '458712', vencimiento: '2031-03-15', titular: 'María' }];
     case '/onapi/names':
@@ -68,6 +75,9 @@ describe('HTTP agency adapters', () => {
     expect(await a.dgii.taxpayer('131987656')).toEqual({ rnc: '131987656', razonSocial: 'Tecnología Caribeña SRL' });
     expect(await a.inapa.contractExists('10045678')).toBe(true);
     expect(await a.inapa.contractExists('99999999')).toBe(false);
+    expect(await a.jce.birthDateMatches('40229183641', '1987-09-03')).toBe(true);
+    expect(await a.jce.birthDateMatches('40229183641', '1990-01-01')).toBe(false);
+    expect(await a.jce.birthDateMatches('00113918205', '1990-01-01')).toBe(false);
     expect(seen.every((s) => s.key === API_KEY)).toBe(true);
   });
 
@@ -81,6 +91,7 @@ describe('HTTP agency adapters', () => {
     expect(await a.onapi.verifyName('   ')).toEqual([]);
     expect(await a.dgii.taxpayer('131987650')).toBeNull();
     expect(await a.inapa.contractExists('abc')).toBe(false);
+    expect(await a.jce.birthDateMatches('40229183641', '../x')).toBe(false);
     expect(seen.length).toBe(before);
   });
 
@@ -102,15 +113,18 @@ describe('HTTP agency adapters', () => {
   it('drives the API routes in AGENCIES=http mode', async () => {
     const t = await buildTestApp({ agencies: { mode: 'http', baseUrl, apiKey: API_KEY, timeoutMs: 300 } });
     try {
-      const found = await t.app.inject({ method: 'GET', url: '/v1/jce/40229183641' });
-      expect(found.json()).toEqual({ data: { cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez' } });
-      const missing = await t.app.inject({ method: 'GET', url: '/v1/jce/00113918205' });
-      expect(missing.statusCode).toBe(404);
-      const down = await t.app.inject({ method: 'GET', url: '/v1/portals/exists/rnc?rnc=101754321' });
-      expect(down.statusCode).toBe(502);
       // No demo account outside sandbox mode.
-      const { rows } = await t.app.db.query('SELECT 1 FROM citizens');
-      expect(rows).toHaveLength(0);
+      expect((await t.app.db.query('SELECT 1 FROM citizens')).rows).toHaveLength(0);
+      // The lookups need a session: a citizen created the way a confirmed registration creates one.
+      const citizen = await insertCitizen(t.app.db, { cedula: '40229183641', email: 'j@example.com', passwordHash: 'x', nombres: 'Juan Carlos', apellidos: 'Peña Núñez' });
+      const headers = bearer(await createSession(t.app.db, citizen!.id, 1));
+      const inject = (url: string) => t.app.inject({ method: 'GET', url, headers });
+      const found = await inject('/v1/jce/40229183641');
+      expect(found.json()).toEqual({ data: { cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez' } });
+      const missing = await inject('/v1/jce/00113918205');
+      expect(missing.statusCode).toBe(404);
+      const down = await inject('/v1/portals/exists/rnc?rnc=101754321');
+      expect(down.statusCode).toBe(502);
     } finally {
       await t.close();
     }

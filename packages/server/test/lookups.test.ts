@@ -8,15 +8,59 @@ import {
   SANDBOX_ONAPI_CERTIFICATES,
   SANDBOX_ONAPI_NAMES,
 } from '../src/agencies/sandbox/sandboxData';
+import { LOOKUPS_PER_ACCOUNT_PER_MINUTE } from '../src/plugins/app/registerLookupGuard';
 import { buildTestApp, type TestApp } from './buildTestApp';
+import { bearer, DEMO, login, register } from './helpers';
 
 let t: TestApp;
+let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
+  token = await login(t.app, DEMO.cedula, DEMO.password);
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+/** The identity lookups serve the signed-in form: every call here carries the demo citizen's session. */
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('identity lookups need a session', () => {
+  it.each([
+    '/v1/jce/40229183641',
+    '/v1/institution-onapi/registro/458712',
+    '/v1/institution-onapi/verify/Panaderia',
+    '/v1/portals/exists/dni?dni=40229183641',
+    '/v1/portals/exists/rnc?rnc=131987656',
+    '/v1/portals/exists/inapa?contract=10045678',
+  ])('%s answers 401 "Unauthenticated." without one', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(res.body).not.toContain('Peña');
+  });
+
+  it('limits each account across all lookup routes, whatever its address', async () => {
+    const own = await buildTestApp({}, { db: t.app.db });
+    try {
+      const person = SANDBOX_JCE_CITIZENS[6];
+      await register(own.app, person.cedula, 'Clave-de-Prueba-Segura-7');
+      const session = await login(own.app, person.cedula, 'Clave-de-Prueba-Segura-7');
+      const urls = ['/v1/jce/40229183641', '/v1/portals/exists/rnc?rnc=131987656', '/v1/institution-onapi/registro/458712'];
+      const statuses: number[] = [];
+      // Spread over 40 addresses: the per-address limit (300 a minute) never bites.
+      for (let i = 0; i < LOOKUPS_PER_ACCOUNT_PER_MINUTE + 10; i++) {
+        const res = await own.app.inject({ method: 'GET', url: urls[i % 3], headers: bearer(session), remoteAddress: `10.1.0.${i % 40}` });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(LOOKUPS_PER_ACCOUNT_PER_MINUTE);
+      expect(statuses.slice(LOOKUPS_PER_ACCOUNT_PER_MINUTE).every((s) => s === 429)).toBe(true);
+      // Another account (the demo citizen's) is not affected.
+      const other = await own.app.inject({ method: 'GET', url: urls[0], headers: bearer(token), remoteAddress: '10.1.0.1' });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
 
 describe('sandbox data', () => {
   it('has enough fictional records whose numbers pass the real check digits', () => {

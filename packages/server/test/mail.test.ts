@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { DEMO } from './helpers';
 import { deliverOutbox } from '../src/services/mail/deliverOutbox';
+import { createLogTransport } from '../src/services/mail/logTransport';
+import Fastify from 'fastify';
 
 const received: { to: string[]; body: string }[] = [];
 let smtp: SMTPServer;
@@ -47,6 +49,14 @@ describe('outbox delivery by SMTP', () => {
     const rows = await sentRows();
     expect(rows).toHaveLength(1);
     expect(rows[0].sent_at).not.toBeNull();
+  });
+
+  it('without SMTP_URL, delivers to the server log only (like a console mail backend)', async () => {
+    const lines: string[] = [];
+    const logged = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    await createLogTransport(logged.log).sendMail({ from: 'p@x.do', to: 'ana@example.com', subject: 'Código', text: 'Su código es 123456.' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]).msg).toContain('Su código es 123456.');
   });
 
   it('keeps a message that could not be sent, counting attempts, and never sends it twice', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, register } from './helpers';
@@ -13,14 +14,12 @@ const FORGOT_MESSAGE = 'Si la cédula tiene una cuenta, enviamos un código a su
 const RESET = '/v1/portals/auth/citizens/reset';
 const CHANGE = '/v1/portals/auth/citizens/changepassword';
 
-async function latestCode(email: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/v1/sandbox/outbox?to=${encodeURIComponent(email)}` });
-  expect(res.statusCode).toBe(200);
-  const [message] = res.json<{ data: { body: string; subject: string; to: string }[] }>().data;
-  expect(message.to).toBe(email);
-  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
-  expect(code).toBeDefined();
-  return code as string;
+/** Asks for a reset code as the citizen would and reads it from the mail delivered to the test SMTP server. */
+async function forgotCode(cedula: string, email: string): Promise<string> {
+  const since = t.mail!.received.length;
+  const res = await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${cedula}` });
+  expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
+  return t.mail!.codeFor(email, { since });
 }
 
 let address = 0;
@@ -36,6 +35,10 @@ describe('forgot and reset', () => {
   beforeAll(async () => {
     await register(t.app, person.cedula, 'Clave-original-1', email);
   });
+  // Each test asks for its own code; the three-codes-an-hour cap is tested on its own below.
+  beforeEach(async () => {
+    await t.app.db.query(`DELETE FROM attempt_counters WHERE key LIKE 'forgot:%' OR key LIKE 'reset:%'`);
+  });
 
   it('always answers the same message; writes a hashed code only for an existing account', async () => {
     const before = await outboxCount();
@@ -46,21 +49,22 @@ describe('forgot and reset', () => {
     }
     expect(await outboxCount()).toBe(before);
 
-    const res = await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
-    expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
-    const code = await latestCode(email);
-    const { rows } = await t.app.db.query<{ code_hash: string; minutes: number }>(
-      `SELECT code_hash, round(extract(epoch FROM (expires_at - created_at)) / 60)::int AS minutes FROM password_resets ORDER BY id DESC LIMIT 1`,
+    const code = await forgotCode(person.cedula, email);
+    const { rows } = await t.app.db.query<{ code_hmac: string; minutes: number }>(
+      `SELECT code_hmac, round(extract(epoch FROM (expires_at - created_at)) / 60)::int AS minutes FROM password_resets ORDER BY id DESC LIMIT 1`,
     );
-    expect(rows[0].code_hash).not.toContain(code);
+    // Keyed: neither the code nor its plain SHA-256 (reversible by trying a million values) is stored.
+    expect(rows[0].code_hmac).not.toContain(code);
+    for (const subject of ['', `${person.cedula}:`]) {
+      expect(rows[0].code_hmac).not.toBe(createHash('sha256').update(`${subject}${code}`).digest('hex'));
+    }
     expect(rows[0].minutes).toBe(30);
   });
 
   it('resets the password with the code once, and revokes open sessions', async () => {
     const ip = nextAddress();
     const oldToken = await login(t.app, person.cedula, 'Clave-original-1');
-    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
-    const code = await latestCode(email);
+    const code = await forgotCode(person.cedula, email);
     const wrong = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code: code === '000000' ? '000001' : '000000', password: 'Clave-nueva-22' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Código inválido o vencido' });
@@ -81,8 +85,7 @@ describe('forgot and reset', () => {
 
   it('burns a code after 5 wrong guesses', async () => {
     const ip = nextAddress();
-    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
-    const code = await latestCode(email);
+    const code = await forgotCode(person.cedula, email);
     const wrongCode = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code: wrongCode, password: 'Clave-nueva-33' } });
@@ -94,8 +97,7 @@ describe('forgot and reset', () => {
 
   it('refuses an expired code', async () => {
     const ip = nextAddress();
-    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}` });
-    const code = await latestCode(email);
+    const code = await forgotCode(person.cedula, email);
     await t.app.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL`);
     const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, payload: { dni: person.cedula, code, password: 'Clave-nueva-44' } });
     expect(res.statusCode).toBe(400);
@@ -119,6 +121,48 @@ describe('forgot and reset', () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect(JSON.parse(last)).toEqual({ message: 'Demasiados intentos, intente más tarde' });
+  });
+});
+
+describe('reset answers and limits per account', () => {
+  const person = SANDBOX_JCE_CITIZENS[5];
+  const email = 'luis@example.com';
+  beforeAll(async () => {
+    await register(t.app, person.cedula, 'Clave-original-1', email);
+  });
+  beforeEach(async () => {
+    await t.app.db.query(`DELETE FROM attempt_counters WHERE key LIKE 'forgot:%' OR key LIKE 'reset:%'`);
+  });
+
+  it('answers a wrong code the same way whether or not the cédula has an account', async () => {
+    const answers = [];
+    for (const dni of [person.cedula, SANDBOX_JCE_CITIZENS[6].cedula, '00113918205']) {
+      const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: nextAddress(), payload: { dni, code: '123456', password: 'Clave-nueva-22' } });
+      answers.push([res.statusCode, res.body]);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toEqual([400, JSON.stringify({ message: 'Código inválido o vencido' })]);
+  });
+
+  it('sends at most three codes an hour to one account, whoever asks and from wherever', async () => {
+    const since = t.mail!.received.length;
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${person.cedula}`, remoteAddress: nextAddress() });
+      expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
+    }
+    await t.mail!.waitFor(email, { since });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.mail!.received.slice(since).filter((m) => m.to.includes(email))).toHaveLength(3);
+  });
+
+  it('limits reset attempts per cédula (10 an hour) across addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: RESET, remoteAddress: nextAddress(), payload: { dni: person.cedula, code: String(100000 + i), password: 'Clave-nueva-22' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });
 
@@ -161,24 +205,13 @@ describe('changepassword', () => {
   });
 });
 
-describe('sandbox outbox', () => {
-  it('lists messages, newest first, filtered by recipient', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/sandbox/outbox' });
-    expect(res.statusCode).toBe(200);
-    const ids = res.json<{ data: { id: number }[] }>().data.map((m) => m.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const none = await t.app.inject({ method: 'GET', url: '/v1/sandbox/outbox?to=nadie@example.com' });
-    expect(none.json()).toEqual({ data: [] });
-  });
-
-  it('does not exist outside sandbox mode', async () => {
-    const http = await buildTestApp({ agencies: { mode: 'http', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 500 } }, { db: t.app.db });
-    try {
-      const res = await http.app.inject({ method: 'GET', url: '/v1/sandbox/outbox' });
+describe('no HTTP view of the mail', () => {
+  it('GET /v1/sandbox/outbox does not exist: nobody reads other people\'s codes', async () => {
+    await t.app.inject({ method: 'GET', url: `/v1/portals/forgot?dni=${SANDBOX_JCE_CITIZENS[4].cedula}` });
+    for (const url of ['/v1/sandbox/outbox', '/v1/sandbox/outbox?to=rosa@example.com']) {
+      const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Recurso no encontrado' });
-    } finally {
-      await http.close();
+      expect(res.body).not.toMatch(/\d{6}/);
     }
   });
 });

@@ -20,6 +20,12 @@ export interface DgiiTaxpayer {
 /** JCE cédula registry. Malformed cédulas answer null without calling out. */
 export interface JceAgency {
   lookup(cedula: string): Promise<JcePerson | null>;
+  /**
+   * Whether the registry's date of birth (ISO YYYY-MM-DD) for the cédula is `fechaNacimiento`:
+   * what registration asks to prove the person is who they say (the lookup never returns it).
+   * False for an unknown or malformed cédula.
+   */
+  birthDateMatches(cedula: string, fechaNacimiento: string): Promise<boolean>;
 }
 
 /** ONAPI (trade names). */

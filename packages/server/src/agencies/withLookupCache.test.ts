@@ -11,6 +11,7 @@ function counting(fail = false) {
         if (fail) throw new AgencyUnavailableError('JCE', 'caída');
         return c === '00104578232' ? { cedula: c, nombres: 'María', apellidos: 'Rosario' } : null;
       },
+      birthDateMatches: async () => false,
     },
     onapi: { certificate: async () => null, verifyName: async () => [] },
     dgii: { taxpayer: async () => null },

@@ -30,7 +30,7 @@ function cached<T>(fn: (key: string) => Promise<T>, { ttlMs, maxEntries }: Looku
 export function withLookupCache(agencies: Agencies, options: LookupCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 }): Agencies {
   return {
     ...agencies,
-    jce: { lookup: cached((c) => agencies.jce.lookup(c), options) },
+    jce: { ...agencies.jce, lookup: cached((c) => agencies.jce.lookup(c), options) },
     onapi: { ...agencies.onapi, certificate: cached((n) => agencies.onapi.certificate(n), options) },
   };
 }

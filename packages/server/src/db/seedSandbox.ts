@@ -23,8 +23,14 @@ export async function seedSandbox(db: Db, hasher: PasswordHasher): Promise<void>
   await db.transaction(async (tx) => {
     if (await isEmpty(tx, 'jce_citizens')) {
       for (const p of SANDBOX_JCE_CITIZENS) {
-        await tx.query('INSERT INTO jce_citizens (cedula, nombres, apellidos) VALUES ($1, $2, $3)', [p.cedula, p.nombres, p.apellidos]);
+        await tx.query('INSERT INTO jce_citizens (cedula, nombres, apellidos, fecha_nacimiento) VALUES ($1, $2, $3, $4::date)', [
+          p.cedula, p.nombres, p.apellidos, p.fechaNacimiento,
+        ]);
       }
+    }
+    // Registries seeded before dates of birth existed (migration 007) get them now.
+    for (const p of SANDBOX_JCE_CITIZENS) {
+      await tx.query('UPDATE jce_citizens SET fecha_nacimiento = $2::date WHERE cedula = $1 AND fecha_nacimiento IS NULL', [p.cedula, p.fechaNacimiento]);
     }
     if (await isEmpty(tx, 'onapi_certificates')) {
       for (const c of SANDBOX_ONAPI_CERTIFICATES) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationRoutes } from './applications/applicationRoutes';
 import { accountRoutes } from './auth/accountRoutes';
 import { passwordRoutes } from './auth/passwordRoutes';
+import { registrationRoutes } from './auth/registrationRoutes';
 import { documentRoutes } from './documents/documentRoutes';
 import { uploadDocumentRoute } from './documents/uploadDocumentRoute';
 import { existsRoutes } from './exists/existsRoutes';
@@ -9,7 +10,6 @@ import { jceRoutes } from './jce/jceRoutes';
 import { onapiRoutes } from './onapi/onapiRoutes';
 import { regionRoutes } from './region/regionRoutes';
 import { requestRoutes } from './requests/requestRoutes';
-import { outboxRoutes } from './sandbox/outboxRoutes';
 
 /** Every API route, under /v1. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -19,13 +19,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(onapiRoutes);
       await v1.register(regionRoutes);
       await v1.register(existsRoutes);
+      await v1.register(registrationRoutes);
       await v1.register(accountRoutes);
       await v1.register(passwordRoutes);
       await v1.register(uploadDocumentRoute);
       await v1.register(documentRoutes);
       await v1.register(applicationRoutes);
       await v1.register(requestRoutes);
-      if (app.config.agencies.mode === 'sandbox') await v1.register(outboxRoutes);
     },
     { prefix: '/v1' },
   );

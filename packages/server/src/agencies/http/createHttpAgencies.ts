@@ -25,7 +25,7 @@ function pick<K extends string>(agency: string, value: unknown, keys: readonly K
 
 /**
  * Agencies reached over HTTP through one gateway. Paths (relative to the base URL):
- * GET /jce/citizens/{cedula}, /onapi/certificates/{numero}, /onapi/names?q={name},
+ * GET /jce/citizens/{cedula}, /jce/citizens/{cedula}/birth-date/{AAAA-MM-DD} ({"match": boolean}), /onapi/certificates/{numero}, /onapi/names?q={name},
  * /dgii/taxpayers/{rnc}, /inapa/contracts/{contrato}; 404 means "not found".
  */
 export function createHttpAgencies({ baseUrl, apiKey, timeoutMs }: HttpAgencyOptions): Agencies {
@@ -40,6 +40,15 @@ export function createHttpAgencies({ baseUrl, apiKey, timeoutMs }: HttpAgencyOpt
       async lookup(cedula) {
         if (!inputRules.cedula(cedula)) return null;
         return pick('JCE', await jce.get(`/jce/citizens/${segment(cedula)}`), ['cedula', 'nombres', 'apellidos']);
+      },
+      async birthDateMatches(cedula, fechaNacimiento) {
+        if (!inputRules.cedula(cedula) || !/^\d{4}-\d{2}-\d{2}$/.test(fechaNacimiento)) return false;
+        const answer = await jce.get(`/jce/citizens/${segment(cedula)}/birth-date/${segment(fechaNacimiento)}`);
+        if (answer === null) return false;
+        if (typeof answer !== 'object' || typeof (answer as { match?: unknown }).match !== 'boolean') {
+          throw new AgencyUnavailableError('JCE', 'respuesta con forma inesperada');
+        }
+        return (answer as { match: boolean }).match;
       },
     },
     onapi: {

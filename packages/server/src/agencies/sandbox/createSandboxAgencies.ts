@@ -15,6 +15,14 @@ export function createSandboxAgencies(db: Queryable): Agencies {
         );
         return rows[0] ?? null;
       },
+      async birthDateMatches(cedula, fechaNacimiento) {
+        if (!inputRules.cedula(cedula) || !/^\d{4}-\d{2}-\d{2}$/.test(fechaNacimiento)) return false;
+        const { rows } = await db.query(
+          "SELECT 1 FROM jce_citizens WHERE cedula = $1 AND to_char(fecha_nacimiento, 'YYYY-MM-DD') = $2",
+          [cedula, fechaNacimiento],
+        );
+        return rows.length > 0;
+      },
     },
     onapi: {
       async certificate(numero) {

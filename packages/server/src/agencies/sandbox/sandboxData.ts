@@ -4,20 +4,23 @@
  * are made up but pass the real check-digit algorithms. README lists them.
  */
 
-/** JCE registry: people whose cédula lookups succeed. */
+/**
+ * JCE registry: people whose cédula lookups succeed. The date of birth is never
+ * returned by the public lookup; registration asks for it (docs/architecture.md).
+ */
 export const SANDBOX_JCE_CITIZENS = [
-  { cedula: '00104578232', nombres: 'María Altagracia', apellidos: 'Rosario Méndez' },
-  { cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez' },
-  { cedula: '03105672194', nombres: 'Ana Lucía', apellidos: 'Fernández Tavárez' },
-  { cedula: '22300486150', nombres: 'Pedro Miguel', apellidos: 'Santana Güemes' },
-  { cedula: '04701935282', nombres: 'Rosa Elena', apellidos: 'Batista Cruz' },
-  { cedula: '05607221842', nombres: 'Luis Manuel', apellidos: 'Ortiz Almonte' },
-  { cedula: '03702849518', nombres: 'Carmen Yolanda', apellidos: 'De la Cruz Reyes' },
-  { cedula: '40210773467', nombres: 'José Ángel', apellidos: 'Martínez Ureña' },
-  { cedula: '02603918570', nombres: 'Yokasta', apellidos: 'Jiménez Polanco' },
-  { cedula: '09301624756', nombres: 'Rafael Antonio', apellidos: 'Castillo Mejía' },
-  { cedula: '40233509187', nombres: 'Daniela', apellidos: 'Ñíguez Bautista' },
-  { cedula: '00118463025', nombres: 'Francisco Javier', apellidos: 'Abreu Valdez' },
+  { cedula: '00104578232', nombres: 'María Altagracia', apellidos: 'Rosario Méndez', fechaNacimiento: '1968-05-14' },
+  { cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez', fechaNacimiento: '1987-09-03' },
+  { cedula: '03105672194', nombres: 'Ana Lucía', apellidos: 'Fernández Tavárez', fechaNacimiento: '1979-02-21' },
+  { cedula: '22300486150', nombres: 'Pedro Miguel', apellidos: 'Santana Güemes', fechaNacimiento: '1991-11-30' },
+  { cedula: '04701935282', nombres: 'Rosa Elena', apellidos: 'Batista Cruz', fechaNacimiento: '1983-07-08' },
+  { cedula: '05607221842', nombres: 'Luis Manuel', apellidos: 'Ortiz Almonte', fechaNacimiento: '1975-12-19' },
+  { cedula: '03702849518', nombres: 'Carmen Yolanda', apellidos: 'De la Cruz Reyes', fechaNacimiento: '1962-04-25' },
+  { cedula: '40210773467', nombres: 'José Ángel', apellidos: 'Martínez Ureña', fechaNacimiento: '1995-01-17' },
+  { cedula: '02603918570', nombres: 'Yokasta', apellidos: 'Jiménez Polanco', fechaNacimiento: '1988-10-02' },
+  { cedula: '09301624756', nombres: 'Rafael Antonio', apellidos: 'Castillo Mejía', fechaNacimiento: '1970-06-11' },
+  { cedula: '40233509187', nombres: 'Daniela', apellidos: 'Ñíguez Bautista', fechaNacimiento: '1999-03-28' },
+  { cedula: '00118463025', nombres: 'Francisco Javier', apellidos: 'Abreu Valdez', fechaNacimiento: '1958-08-09' },
 ] as const;
 
 /** ONAPI trade-name certificates (6 characters). Dates are ISO (YYYY-MM-DD). */

@@ -10,6 +10,8 @@ declare module 'fastify' {
     db: Db;
     agencies: Agencies;
     passwords: PasswordHasher;
+    /** Key of the one-time code HMACs (services/secretKey.ts). */
+    secretKey: Buffer;
   }
 }
 
@@ -18,6 +20,7 @@ export interface AppServices {
   db: Db;
   agencies: Agencies;
   passwords: PasswordHasher;
+  secretKey: Buffer;
 }
 
 /** Puts the shared services on the root instance; with closeDb, the database closes with the app. */
@@ -26,6 +29,7 @@ export function decorateServices(app: FastifyInstance, services: AppServices, { 
   app.decorate('db', services.db);
   app.decorate('agencies', services.agencies);
   app.decorate('passwords', services.passwords);
+  app.decorate('secretKey', services.secretKey);
   if (closeDb) {
     app.addHook('onClose', async () => {
       await services.db.close();

@@ -1,38 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import { deliverOutbox } from '../../services/mail/deliverOutbox';
+import { createLogTransport, type MailTransport } from '../../services/mail/logTransport';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Asks for the outbox to be delivered now (a no-op without SMTP_URL). */
+    /** Asks for the outbox to be delivered now. */
     kickMail: () => void;
   }
 }
 
-/** With SMTP_URL, delivers the outbox: right after a message is queued and every 30 s for retries. */
+/**
+ * Delivers the outbox right after a message is queued and every 30 s (retries,
+ * and messages queued by another server): through SMTP_URL when set, else into
+ * the server's log (services/mail/logTransport.ts).
+ */
 export function registerMailer(app: FastifyInstance): void {
   const url = app.config.smtpUrl;
-  if (!url) {
-    app.decorate('kickMail', () => undefined);
-    return;
-  }
-  const transport = nodemailer.createTransport(url);
+  const transport: MailTransport = url ? nodemailer.createTransport(url) : createLogTransport(app.log);
   let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= deliverOutbox(app.db, transport, app.config.mailFrom)
+  let again = false;
+  const run = (): Promise<unknown> => {
+    if (running) {
+      // A message queued while a round runs is picked up by one more round.
+      again = true;
+      return running;
+    }
+    running = deliverOutbox(app.db, transport, app.config.mailFrom)
       .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo entregar el correo'))
       .finally(() => {
         running = null;
+        if (again && !closing) {
+          again = false;
+          void run();
+        }
       });
     return running;
   };
+  let closing = false;
   const timer = setInterval(() => void run(), 30_000);
   timer.unref();
   app.decorate('kickMail', () => void run());
   app.addHook('onReady', async () => void run());
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(timer);
     await running;
-    transport.close();
+    transport.close?.();
   });
 }

@@ -1,4 +1,4 @@
-import { authErrors, commonErrors, errorSchema, messageSchema } from '../../http/commonSchemas';
+import { authErrors, commonErrors, messageSchema } from '../../http/commonSchemas';
 
 export const citizenSchema = {
   type: 'object',
@@ -15,24 +15,57 @@ export const citizenSchema = {
 const cedula = { type: 'string', minLength: 1, maxLength: 20, description: '11 dígitos, con o sin guiones' } as const;
 const password = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
+const registrationToken = { type: 'string', minLength: 20, maxLength: 100, description: 'El token que devolvió el registro' } as const;
+const code = { type: 'string', pattern: '^[0-9]{6}$', description: 'El código de 6 dígitos recibido por correo' } as const;
+
+/** The same answer whether or not the cédula already has an account. */
+const registrationAnswer = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    registration_token: { type: 'string', description: 'Se envía con el código a /confirm y a /resend' },
+    resend_after_seconds: { type: 'integer', description: 'Segundos hasta que se pueda pedir otro código' },
+  },
+  required: ['message', 'registration_token', 'resend_after_seconds'],
+} as const;
+
 export const registerSchema = {
   tags: ['Cuenta'],
-  summary: 'Crea la cuenta de un ciudadano (la cédula debe existir en la JCE)',
+  summary: 'Registra a un ciudadano: envía un código de confirmación a su correo',
+  description:
+    'La cédula y la fecha de nacimiento deben coincidir con el registro de la JCE (la consulta pública de cédulas no devuelve la fecha). ' +
+    'La cuenta solo existe cuando se confirma el código (POST /confirm). La respuesta es la misma haya o no una cuenta con esa cédula: ' +
+    'si ya la hay, su titular recibe un aviso en su correo y nada cambia.',
   body: {
     type: 'object',
     properties: {
       cedula,
+      fecha_nacimiento: { type: 'string', format: 'date', description: 'AAAA-MM-DD, como consta en la JCE' },
       email: { type: 'string', format: 'email', maxLength: 254 },
-      password: { ...password, description: 'Al menos 10 caracteres, sin contener la cédula' },
+      password: { ...password, description: 'Al menos 10 caracteres, sin la cédula, difícil de adivinar' },
       password_confirmation: { type: 'string', maxLength: 256 },
     },
-    required: ['cedula', 'email', 'password'],
+    required: ['cedula', 'fecha_nacimiento', 'email', 'password'],
   },
-  response: {
-    ...commonErrors,
-    201: { type: 'object', properties: { data: citizenSchema }, required: ['data'] },
-    409: errorSchema,
+  response: { ...commonErrors, 202: registrationAnswer },
+} as const;
+
+export const confirmSchema = {
+  tags: ['Cuenta'],
+  summary: 'Confirma el correo con el código recibido: crea la cuenta',
+  body: {
+    type: 'object',
+    properties: { registration_token: registrationToken, code },
+    required: ['registration_token', 'code'],
   },
+  response: { ...commonErrors, 201: { type: 'object', properties: { message: { type: 'string' }, data: citizenSchema }, required: ['message', 'data'] } },
+} as const;
+
+export const resendSchema = {
+  tags: ['Cuenta'],
+  summary: 'Envía otro código de confirmación (como mucho uno por minuto)',
+  body: { type: 'object', properties: { registration_token: registrationToken }, required: ['registration_token'] },
+  response: { ...commonErrors, 202: registrationAnswer },
 } as const;
 
 export const loginSchema = {
@@ -75,7 +108,7 @@ export const resetSchema = {
   summary: 'Cambia la contraseña con el código recibido por correo',
   body: {
     type: 'object',
-    properties: { dni: cedula, code: { type: 'string', pattern: '^[0-9]{6}$' }, password },
+    properties: { dni: cedula, code, password },
     required: ['dni', 'code', 'password'],
   },
   response: { ...commonErrors, 200: messageSchema },

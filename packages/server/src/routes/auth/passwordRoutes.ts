@@ -1,12 +1,14 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isValidCedula } from '@portal/form-engine';
+import { passwordProblem } from '@portal/form-engine/password';
 import { HttpError } from '../../http/HttpError';
+import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
-import { cleanCedula, findCitizenByCedula, findCitizenById, updatePasswordHash } from '../../services/citizenStore';
-import { clearLoginFailures } from '../../services/loginThrottle';
-import { passwordProblem } from '../../services/passwordPolicy';
+import { clearAttempts, takeAttempt } from '../../services/attemptCounter';
+import { cleanCedula, findCitizenByCedula, findCitizenById, updatePasswordHash, type CitizenRecord } from '../../services/citizenStore';
+import { queueMail } from '../../services/mail/queueMail';
+import { codeHmac, newCode, sameHmac } from '../../services/oneTimeCode';
 import { revokeCitizenSessions } from '../../services/sessionStore';
 import { changePasswordSchema, forgotSchema, resetSchema } from './authSchemas';
 
@@ -15,11 +17,10 @@ const INVALID_CODE = 'Código inválido o vencido';
 const UPDATED = 'Contraseña actualizada';
 const CODE_MINUTES = 30;
 const MAX_CODE_ATTEMPTS = 5;
+const HOUR = 3600;
 
-const hashCode = (citizenId: number, code: string) => createHash('sha256').update(`${citizenId}:${code}`).digest();
-
-function checkNewPassword(password: string, cedula: string, path: string): void {
-  const problem = passwordProblem(password, cedula);
+function checkNewPassword(password: string, cedula: string, path: string, personal: string[] = []): void {
+  const problem = passwordProblem(password, cedula, personal);
   if (problem !== null) throw new HttpError(400, 'Datos inválidos', [{ path, message: problem }]);
 }
 
@@ -28,27 +29,41 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
+  /** Issues a reset code: runs after the answer is sent, so its time says nothing about the account. */
+  const issueResetCode = async (citizen: CitizenRecord) => {
+    // At most three codes an hour per account, whoever asks: more are silently not sent.
+    if (!(await takeAttempt(app.db, [{ key: `forgot:citizen:${citizen.id}`, max: 3, windowSeconds: HOUR }]))) return;
+    const code = newCode();
+    await app.db.transaction(async (tx) => {
+      // A new code replaces any earlier one.
+      await tx.query('UPDATE password_resets SET used_at = now() WHERE citizen_id = $1 AND used_at IS NULL', [citizen.id]);
+      await tx.query(
+        `INSERT INTO password_resets (citizen_id, code_hmac, expires_at) VALUES ($1, $2, now() + make_interval(mins => ${CODE_MINUTES}))`,
+        [citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code)],
+      );
+      await queueMail(tx, {
+        to: citizen.email,
+        subject: 'Código para restablecer su contraseña',
+        body:
+          `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${CODE_MINUTES} minutos.\n` +
+          'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambia.',
+      });
+    });
+    app.kickMail();
+  };
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
   typed.get('/portals/forgot', { schema: forgotSchema, config: limited }, async (request) => {
     const cedula = cleanCedula(request.query.dni);
     const citizen = isValidCedula(cedula) ? await findCitizenByCedula(app.db, cedula) : null;
     if (citizen !== null) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await app.db.transaction(async (tx) => {
-        // A new code replaces any earlier one.
-        await tx.query('UPDATE password_resets SET used_at = now() WHERE citizen_id = $1 AND used_at IS NULL', [citizen.id]);
-        await tx.query(
-          `INSERT INTO password_resets (citizen_id, code_hash, expires_at)
-           VALUES ($1, $2, now() + make_interval(mins => ${CODE_MINUTES}))`,
-          [citizen.id, hashCode(citizen.id, code).toString('hex')],
-        );
-        await tx.query('INSERT INTO outbox (to_address, subject, body) VALUES ($1, $2, $3)', [
-          citizen.email,
-          'Código para restablecer su contraseña',
-          `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${CODE_MINUTES} minutos.\n` +
-            'Si usted no lo solicitó, ignore este mensaje.',
-        ]);
-      });
-      app.kickMail();
+      const task = issueResetCode(citizen)
+        .catch((error: unknown) => request.log.error({ err: error }, 'no se pudo emitir el código de restablecimiento'))
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
     }
     return { message: FORGOT_MESSAGE };
   });
@@ -56,28 +71,32 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   typed.post('/portals/auth/citizens/reset', { schema: resetSchema, config: limited }, async (request) => {
     const cedula = cleanCedula(request.body.dni);
     const { code, password } = request.body;
-    const citizen = isValidCedula(cedula) ? await findCitizenByCedula(app.db, cedula) : null;
-    if (citizen === null) throw new HttpError(400, INVALID_CODE);
+    if (!isValidCedula(cedula)) throw new HttpError(400, INVALID_CODE);
+    // The same checks, in the same order, whether or not the cédula has an account.
     checkNewPassword(password, cedula, 'password');
-    const { rows } = await app.db.query<{ id: number; code_hash: string }>(
-      `SELECT id, code_hash FROM password_resets
-        WHERE citizen_id = $1 AND used_at IS NULL AND expires_at > now() AND attempts < ${MAX_CODE_ATTEMPTS}
-        ORDER BY id DESC LIMIT 1`,
-      [citizen.id],
+    if (!(await takeAttempt(app.db, [{ key: `reset:cedula:${cedula}`, max: 10, windowSeconds: HOUR }]))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    const citizen = await findCitizenByCedula(app.db, cedula);
+    // The attempt is counted before the comparison, so parallel guesses cannot exceed five per code.
+    const { rows } = await app.db.query<{ id: number; code_hmac: string; attempts: number }>(
+      `UPDATE password_resets SET attempts = attempts + 1
+        WHERE id = (SELECT id FROM password_resets
+                     WHERE citizen_id = $1 AND used_at IS NULL AND expires_at > now()
+                     ORDER BY id DESC LIMIT 1)
+        RETURNING id, code_hmac, attempts`,
+      [citizen?.id ?? 0],
     );
     const reset = rows[0];
-    if (!reset) throw new HttpError(400, INVALID_CODE);
-    if (!timingSafeEqual(Buffer.from(reset.code_hash, 'hex'), hashCode(citizen.id, code))) {
-      await app.db.query('UPDATE password_resets SET attempts = attempts + 1 WHERE id = $1', [reset.id]);
+    if (citizen === null || !reset || reset.attempts > MAX_CODE_ATTEMPTS || !sameHmac(reset.code_hmac, codeHmac(app.secretKey, 'restablecer', citizen.id, code))) {
       throw new HttpError(400, INVALID_CODE);
     }
+    checkNewPassword(password, cedula, 'password', [citizen.email, citizen.nombres, citizen.apellidos]);
     const passwordHash = await app.passwords.hash(password);
     await app.db.transaction(async (tx) => {
       const used = await tx.query('UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [reset.id]);
       if (used.rows.length === 0) throw new HttpError(400, INVALID_CODE);
       await updatePasswordHash(tx, citizen.id, passwordHash);
       await revokeCitizenSessions(tx, citizen.id, null);
-      await clearLoginFailures(tx, cedula);
+      await clearAttempts(tx, `login:cedula:${cedula}`);
     });
     return { message: UPDATED };
   });
@@ -96,7 +115,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       if (next === current) {
         throw new HttpError(400, 'Datos inválidos', [{ path: 'new_password', message: 'La nueva contraseña debe ser distinta de la actual' }]);
       }
-      checkNewPassword(next, citizen.cedula, 'new_password');
+      checkNewPassword(next, citizen.cedula, 'new_password', [citizen.email, citizen.nombres, citizen.apellidos]);
       const passwordHash = await app.passwords.hash(next);
       await app.db.transaction(async (tx) => {
         await updatePasswordHash(tx, citizen.id, passwordHash);

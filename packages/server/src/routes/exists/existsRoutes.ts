@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { commonErrors } from '../../http/commonSchemas';
+import { authErrors } from '../../http/commonSchemas';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
 const existSchema = {
@@ -11,13 +11,14 @@ const existSchema = {
 function schemaFor(param: string, summary: string) {
   return {
     tags: ['Registros'],
-    summary,
+    summary: `${summary} (con sesión)`,
+    security: [{ bearer: [] }, { cookie: [] }],
     querystring: {
       type: 'object',
       properties: { [param]: { type: 'string', maxLength: 40 } },
       required: [param],
     },
-    response: { ...commonErrors, 200: existSchema },
+    response: { ...authErrors, 200: existSchema },
   } as const;
 }
 
@@ -27,15 +28,15 @@ const digits = (value: string) => value.replace(/[-\s]/g, '');
 /** GET /v1/portals/exists/{dni,rnc,inapa}: `{ exist }` for the masked inputs' existence checks. */
 export async function existsRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  typed.get('/portals/exists/dni', { schema: schemaFor('dni', 'Existe la cédula en la JCE'), config: limit }, async (request) => {
+  typed.get('/portals/exists/dni', { schema: schemaFor('dni', 'Existe la cédula en la JCE'), config: limit, ...app.lookupGuard }, async (request) => {
     const { dni } = request.query as { dni: string };
     return { exist: (await app.agencies.jce.lookup(digits(dni))) !== null };
   });
-  typed.get('/portals/exists/rnc', { schema: schemaFor('rnc', 'Existe el RNC en la DGII'), config: limit }, async (request) => {
+  typed.get('/portals/exists/rnc', { schema: schemaFor('rnc', 'Existe el RNC en la DGII'), config: limit, ...app.lookupGuard }, async (request) => {
     const { rnc } = request.query as { rnc: string };
     return { exist: (await app.agencies.dgii.taxpayer(digits(rnc))) !== null };
   });
-  typed.get('/portals/exists/inapa', { schema: schemaFor('contract', 'Existe el contrato en INAPA'), config: limit }, async (request) => {
+  typed.get('/portals/exists/inapa', { schema: schemaFor('contract', 'Existe el contrato en INAPA'), config: limit, ...app.lookupGuard }, async (request) => {
     const { contract } = request.query as { contract: string };
     return { exist: await app.agencies.inapa.contractExists(digits(contract)) };
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidCedula } from '@portal/form-engine';
-import { commonErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
@@ -14,7 +14,8 @@ const personSchema = {
 
 const lookupSchema = {
   tags: ['Registros'],
-  summary: 'Consulta una cédula en el registro de la JCE',
+  summary: 'Consulta una cédula en el registro de la JCE (con sesión)',
+  security: [{ bearer: [] }, { cookie: [] }],
   description: '200 significa cédula válida. Mal formada: 400; no registrada: 404; ambas con "Cédula inválida".',
   params: {
     type: 'object',
@@ -22,7 +23,7 @@ const lookupSchema = {
     required: ['cedula'],
   },
   response: {
-    ...commonErrors,
+    ...authErrors,
     200: { type: 'object', properties: { data: personSchema }, required: ['data'] },
     404: errorSchema,
   },
@@ -32,7 +33,7 @@ const lookupSchema = {
 export async function jceRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<SchemaTypeProvider>().get(
     '/jce/:cedula',
-    { schema: lookupSchema, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    { schema: lookupSchema, config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, ...app.lookupGuard },
     async (request) => {
       const cedula = request.params.cedula.replace(/-/g, '');
       if (!isValidCedula(cedula)) throw new HttpError(400, INVALID);

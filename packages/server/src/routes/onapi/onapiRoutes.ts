@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inputRules } from '../../agencies/inputRules';
-import { commonErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
@@ -8,14 +8,15 @@ const INVALID_CERTIFICATE = 'Número de certificado inválido';
 
 const certificateSchema = {
   tags: ['Registros'],
-  summary: 'Consulta un certificado de nombre comercial en ONAPI',
+  summary: 'Consulta un certificado de nombre comercial en ONAPI (con sesión)',
+  security: [{ bearer: [] }, { cookie: [] }],
   params: {
     type: 'object',
     properties: { certificateNumber: { type: 'string', description: '6 caracteres' } },
     required: ['certificateNumber'],
   },
   response: {
-    ...commonErrors,
+    ...authErrors,
     200: {
       type: 'object',
       properties: {
@@ -43,11 +44,12 @@ const certificateSchema = {
 
 const verifySchema = {
   tags: ['Registros'],
-  summary: 'Busca nombres comerciales registrados que contienen el nombre propuesto',
+  summary: 'Busca nombres comerciales registrados que contienen el nombre propuesto (con sesión)',
+  security: [{ bearer: [] }, { cookie: [] }],
   description: 'Sin distinguir mayúsculas ni acentos. Lista vacía: no hay coincidencias.',
   params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
   response: {
-    ...commonErrors,
+    ...authErrors,
     200: {
       type: 'object',
       properties: {
@@ -69,7 +71,7 @@ export async function onapiRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const limit = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
-  typed.get('/institution-onapi/registro/:certificateNumber', { schema: certificateSchema, config: limit }, async (request) => {
+  typed.get('/institution-onapi/registro/:certificateNumber', { schema: certificateSchema, config: limit, ...app.lookupGuard }, async (request) => {
     const numero = request.params.certificateNumber.trim();
     if (!inputRules.certificate(numero)) throw new HttpError(400, INVALID_CERTIFICATE);
     const certificate = await app.agencies.onapi.certificate(numero);
@@ -77,7 +79,7 @@ export async function onapiRoutes(app: FastifyInstance): Promise<void> {
     return { data: { data: certificate } };
   });
 
-  typed.get('/institution-onapi/verify/:name', { schema: verifySchema, config: limit }, async (request) => {
+  typed.get('/institution-onapi/verify/:name', { schema: verifySchema, config: limit, ...app.lookupGuard }, async (request) => {
     if (!inputRules.name(request.params.name)) throw new HttpError(400, 'Nombre inválido');
     const matches = await app.agencies.onapi.verifyName(request.params.name);
     return { data: { data: matches } };
