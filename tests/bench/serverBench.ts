@@ -59,7 +59,8 @@ export async function serverBench(): Promise<string[]> {
 
     const runs = [
       { name: 'GET /v1/region/municipios?limit=100&page=1&provinciaId=32', opts: { url: `${base}/v1/region/municipios?limit=100&page=1&provinciaId=32` } },
-      { name: 'GET /v1/jce/{cédula}', opts: { url: `${base}/v1/jce/00104578232` } },
+      // The identity lookups need a session (the signed-in form calls them).
+      { name: 'GET /v1/jce/{cédula} (con sesión)', opts: { url: `${base}/v1/jce/00104578232`, headers: auth } },
       { name: 'PUT /v1/portals/formalizaciones/{id} (autoguardado, SRL completa)', opts: { url: `${base}/v1/portals/formalizaciones/${draftId}`, method: 'PUT', headers: auth, body: draftBody } },
     ];
     const lines: string[] = [];

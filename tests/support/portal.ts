@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { REPO_ROOT } from './startPortal';
+import { SANDBOX_JCE_CITIZENS } from '../../packages/server/src/agencies/sandbox/sandboxData';
+import { mailboxOf, REPO_ROOT } from './startPortal';
 
 export const DEMO_CEDULA = '40229183641';
 export const DEMO_PASSWORD = 'Demo-Portal-2026';
@@ -46,15 +47,24 @@ export interface Account {
 
 export const DEMO: Account = { cedula: DEMO_CEDULA, password: DEMO_PASSWORD };
 
-/** Registers a sandbox JCE citizen (README's list) through the API: a citizen with no documents or drafts yet. */
+/**
+ * Registers a sandbox JCE citizen (README's list) through the API, as a citizen would: register with the
+ * JCE date of birth, read the code from the e-mail, confirm. A citizen with no documents or drafts yet.
+ */
 export async function registerCitizen(baseUrl: string, cedula: string): Promise<Account> {
   const password = 'Prueba-E2E-2026';
-  const res = await fetch(`${baseUrl}/v1/portals/auth/citizens/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cedula, email: `ciudadano.${cedula}@example.com`, password, password_confirmation: password }),
-  });
-  if (res.status !== 201) throw new Error(`register ${cedula}: ${res.status} ${await res.text()}`);
+  const email = `ciudadano.${cedula}@example.com`;
+  const person = SANDBOX_JCE_CITIZENS.find((p) => p.cedula === cedula);
+  if (!person) throw new Error(`${cedula} no está en el registro simulado de la JCE`);
+  const mailbox = mailboxOf(baseUrl);
+  const since = mailbox.received.length;
+  const post = (url: string, body: object) =>
+    fetch(`${baseUrl}/v1/portals/auth/citizens/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await post('register', { cedula, fecha_nacimiento: person.fechaNacimiento, email, password, password_confirmation: password });
+  if (res.status !== 202) throw new Error(`register ${cedula}: ${res.status} ${await res.text()}`);
+  const { registration_token: token } = (await res.json()) as { registration_token: string };
+  const confirmed = await post('confirm', { registration_token: token, code: await mailbox.codeFor(email, { since }) });
+  if (confirmed.status !== 201) throw new Error(`confirm ${cedula}: ${confirmed.status} ${await confirmed.text()}`);
   return { cedula, password };
 }
 

@@ -9,11 +9,14 @@ import path from 'node:path';
 import { build } from 'vite';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
+import { startMailSink, type MailSink } from '../../packages/server/test/mailSink';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface Portal {
   baseUrl: string;
+  /** The SMTP server the portal delivers its mail to: where a test reads the codes a citizen receives. */
+  mail: MailSink;
   close(): Promise<void>;
 }
 
@@ -41,9 +44,19 @@ export function buildSpa(): Promise<string> {
   return built;
 }
 
+const mailboxes = new Map<string, MailSink>();
+
+/** The mailbox of the portal started at `baseUrl` by this process. */
+export function mailboxOf(baseUrl: string): MailSink {
+  const mail = mailboxes.get(baseUrl);
+  if (!mail) throw new Error(`No hay un portal de pruebas en ${baseUrl}`);
+  return mail;
+}
+
 export async function startPortal(): Promise<Portal> {
   const staticDir = await buildSpa();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-uploads-'));
+  const mail = await startMailSink();
   const config = {
     ...loadConfig({
       DATA_DIR: 'memory://',
@@ -53,13 +66,19 @@ export async function startPortal(): Promise<Portal> {
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
     }),
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    smtpUrl: mail.url,
   };
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = address.replace(/\/$/, '');
+  mailboxes.set(baseUrl, mail);
   return {
-    baseUrl: address.replace(/\/$/, ''),
+    baseUrl,
+    mail,
     async close() {
       await app.close();
+      await mail.close();
+      mailboxes.delete(baseUrl);
       await rm(uploadDir, { recursive: true, force: true });
     },
   };
