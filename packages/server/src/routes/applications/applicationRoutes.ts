@@ -1,23 +1,24 @@
-/** /v1/portals/formalizaciones: drafts (create, autosave, read, list), validation and submission. */
+/** /v1/portals/formalizaciones: drafts (create, autosave, read, list, delete), validation and submission. */
 import type { FastifyInstance } from 'fastify';
-import { HttpError, type FieldError } from '../../http/HttpError';
+import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import {
-  createApplication, findApplication, iso, listApplications, markSubmitted, saveDraft, type ApplicationRow,
+  createDraft, deleteDraft, findApplication, iso, listApplications, markSubmitted, saveDraft, type ApplicationRow,
 } from '../../services/applications/applicationStore';
+import { checkSubmission } from '../../services/applications/checkSubmission';
+import { companyNameOf } from '../../services/applications/companyName';
 import { feesFor } from '../../services/applications/feeSchedule';
-import { fileFields, formalizacionSchema, verdict } from '../../services/applications/formalizacionForm';
-import { sourceChecks, sourceFields } from '../../services/applications/sourceChecks';
-import { remoteChecks } from '../../services/applications/remoteChecks';
+import { verdict } from '../../services/applications/formalizacionForm';
 import { nextRequestCode } from '../../services/applications/requestCode';
-import { createSchema, getSchema, listSchema, saveSchema, submitSchema, validateSchema } from './applicationSchemas';
+import { createSchema, deleteSchema, getSchema, listSchema, saveSchema, submitSchema, validateSchema } from './applicationSchemas';
 
 const NOT_FOUND = 'Solicitud no encontrada';
+const TOO_MANY_DRAFTS = (max: number) => `Tiene demasiados borradores abiertos (${max}); elimine alguno antes de crear otro`;
 
 export function applicationView(row: ApplicationRow) {
   return {
-    id: row.id, status: row.status, version: row.version, request_code: row.request_code, data: row.data,
+    id: row.id, status: row.status, version: row.version, request_code: row.request_code, data: row.data, company_name: companyNameOf(row.data),
     created_at: iso(row.created_at) as string, updated_at: iso(row.updated_at) as string, submitted_at: iso(row.submitted_at),
   };
 }
@@ -34,8 +35,17 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   typed.post('/portals/formalizaciones', { ...auth, schema: createSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
-    const row = await createApplication(app.db, citizen.id, storable(request.body?.data ?? {}));
+    const max = app.config.maxOpenDrafts;
+    const row = await createDraft(app.db, citizen.id, storable(request.body?.data ?? {}), max);
+    if (!row) throw new HttpError(429, TOO_MANY_DRAFTS(max));
     return reply.code(201).send({ data: applicationView(row) });
+  });
+
+  typed.delete('/portals/formalizaciones/:id', { ...auth, schema: deleteSchema }, async (request, reply) => {
+    const outcome = await deleteDraft(app.db, requireCitizen(request).id, request.params.id);
+    if (outcome === 'missing') throw new HttpError(404, NOT_FOUND);
+    if (outcome === 'submitted') throw new HttpError(409, 'La solicitud ya fue enviada y no se puede eliminar');
+    return reply.code(204).send(null);
   });
 
   typed.get('/portals/formalizaciones', { ...auth, schema: listSchema }, async (request) => {
@@ -69,29 +79,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     const current = await findApplication(app.db, citizen.id, request.params.id);
     if (!current) throw new HttpError(404, NOT_FOUND);
     if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada');
-    const { pruned, errors } = verdict(current.data);
-    const errored = new Set(errors.map((e) => e.path));
-    // Lists are answered by the portal's own GET routes, as the browser sees them.
-    const listAnswer = async (url: string): Promise<unknown> => {
-      const res = await app.inject({ method: 'GET', url });
-      // A parameter the list refuses (a provincia that is not a number) means an empty list.
-      if (res.statusCode >= 400 && res.statusCode < 500) return null;
-      if (res.statusCode !== 200) throw new HttpError(503, 'No se pudieron verificar las listas de referencia; intente más tarde');
-      return res.json();
-    };
-    const remote = [
-      ...(await remoteChecks(pruned, app.agencies, app.db, citizen.id, fileFields())),
-      ...(await sourceChecks(pruned, sourceFields(formalizacionSchema()), listAnswer)),
-    ].filter((e) => !errored.has(e.path));
-    const all: FieldError[] = [...errors, ...remote];
-    if (all.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', all);
-    // The certificate's expiry and holder come from the registry, not from the browser.
-    const solicitud = pruned.datos_solicitud as Record<string, unknown> | undefined;
-    const numero = solicitud?.numero_del_certificado_de_nombre_comercial;
-    if (solicitud && typeof numero === 'string') {
-      const cert = await app.agencies.onapi.certificate(numero);
-      if (cert) Object.assign(solicitud, { fecha_de_vencimiento: cert.vencimiento, 'a_nombre_de_quién_se_hizo_el_registro': cert.titular });
-    }
+    // Stored as checked: the registries' names, holder and expiry, never the browser's copy.
+    const { data: pruned, errors } = await checkSubmission(app, request, citizen.id, current.data);
+    if (errors.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', errors);
     const submitted = await app.db.transaction(async (tx) => {
       const code = await nextRequestCode(tx, new Date().getUTCFullYear());
       return markSubmitted(tx, citizen.id, current.id, pruned, code, feesFor(pruned as Record<string, Record<string, unknown>>));

@@ -11,11 +11,12 @@ export const applicationSchema = {
     version: { type: 'integer', description: 'Aumenta con cada guardado; envíelo en PUT para no pisar cambios de otro dispositivo' },
     request_code: { type: ['string', 'null'], description: 'Código de solicitud (VUF-AAAA-NNNNNN) una vez enviada' },
     data: { type: 'object', additionalProperties: true, description: 'Datos del formulario schemas/formalizacion' },
+    company_name: { type: ['string', 'null'], description: 'Nombre de la empresa, cuando la solicitud ya lo tiene (para listarla)' },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     submitted_at: { type: ['string', 'null'] },
   },
-  required: ['id', 'status', 'version', 'request_code', 'data', 'created_at', 'updated_at', 'submitted_at'],
+  required: ['id', 'status', 'version', 'request_code', 'data', 'company_name', 'created_at', 'updated_at', 'submitted_at'],
 } as const;
 
 const one = { type: 'object', properties: { data: applicationSchema }, required: ['data'] } as const;
@@ -32,7 +33,17 @@ const draftBody = {
 
 const tags = ['Solicitudes de formalización'];
 
-export const createSchema = { tags, summary: 'Crea un borrador', body: { ...draftBody, required: [] }, response: { ...authErrors, 201: one } } as const;
+export const createSchema = {
+  tags, summary: 'Crea un borrador',
+  description: 'Cada ciudadano puede tener como máximo MAX_OPEN_DRAFTS borradores abiertos (10 por defecto); con más, 429 hasta que elimine alguno.',
+  body: { ...draftBody, required: [] }, response: { ...authErrors, 201: one },
+} as const;
+export const deleteSchema = {
+  tags, summary: 'Elimina un borrador propio',
+  description: 'Solo borradores del propio ciudadano: 404 si no existe o es de otro ciudadano; 409 si ya fue enviada (una solicitud enviada no se elimina).',
+  params: idParams,
+  response: { ...authErrors, 204: { type: 'null', description: 'Borrador eliminado' }, 404: errorSchema, 409: errorSchema },
+} as const;
 export const listSchema = {
   tags, summary: 'Lista las solicitudes del ciudadano',
   response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: applicationSchema } }, required: ['data'] } },
@@ -44,7 +55,7 @@ export const saveSchema = {
 } as const;
 export const submitSchema = {
   tags, summary: 'Envía la solicitud',
-  description: 'Descarta los valores ocultos, valida con el mismo motor y esquema que el navegador repite las consultas remotas y comprueba que cada opción elegida de una lista (provincia, municipio, sector, nacionalidad, CIIU, banco) esté en esa lista. 422 con [{path, message}] si no es válida.',
+  description: 'Descarta los valores ocultos; repite las consultas remotas del esquema (x-lookup: cédulas en la JCE, certificado y nombre en ONAPI) y guarda los valores que rellenan tomados del registro (nombres, titular y vencimiento del certificado), nunca los del navegador; valida con el mismo motor y esquema que el navegador y comprueba que cada documento sea del ciudadano y cada opción elegida de una lista (provincia, municipio, sector, nacionalidad, CIIU, banco) esté en esa lista. 422 con [{path, message}] si no es válida.',
   params: idParams,
   response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema, 422: errorSchema, 503: errorSchema },
 } as const;

@@ -27,9 +27,29 @@ export interface RequestItemRow {
 
 const COLUMNS = 'id, citizen_id, data, status, version, request_code, created_at, updated_at, submitted_at';
 
-export async function createApplication(db: Db, citizenId: number, data: Record<string, unknown>): Promise<ApplicationRow> {
-  const { rows } = await db.query<ApplicationRow>(`INSERT INTO applications (citizen_id, data) VALUES ($1, $2::jsonb) RETURNING ${COLUMNS}`, [citizenId, JSON.stringify(data)]);
-  return rows[0];
+/**
+ * Creates a draft, or answers null when the citizen already has `maxOpen`
+ * drafts. The citizen's row is locked for the count and the insert, so
+ * parallel creates are counted one after the other and never pass the cap.
+ */
+export async function createDraft(db: Db, citizenId: number, data: Record<string, unknown>, maxOpen: number): Promise<ApplicationRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM citizens WHERE id = $1 FOR UPDATE', [citizenId]);
+    const { rows: counted } = await tx.query<{ open: number }>(
+      "SELECT count(*)::int AS open FROM applications WHERE citizen_id = $1 AND status = 'borrador'",
+      [citizenId],
+    );
+    if (counted[0].open >= maxOpen) return null;
+    const { rows } = await tx.query<ApplicationRow>(`INSERT INTO applications (citizen_id, data) VALUES ($1, $2::jsonb) RETURNING ${COLUMNS}`, [citizenId, JSON.stringify(data)]);
+    return rows[0];
+  });
+}
+
+/** Deletes the citizen's own draft: 'deleted', 'missing' (none, or someone else's) or 'submitted' (kept). */
+export async function deleteDraft(db: Db, citizenId: number, id: number): Promise<'deleted' | 'missing' | 'submitted'> {
+  const { rows } = await db.query<{ id: number }>("DELETE FROM applications WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' RETURNING id", [id, citizenId]);
+  if (rows.length > 0) return 'deleted';
+  return (await findApplication(db, citizenId, id)) ? 'submitted' : 'missing';
 }
 
 /** The citizen's application, or null (also when it belongs to someone else). */

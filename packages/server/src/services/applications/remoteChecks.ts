@@ -1,10 +1,8 @@
 /**
- * The lookups the browser runs while the citizen types, repeated by the server
- * on submit (the browser's word is never trusted): cédulas against the JCE,
- * the trade-name certificate and the proposed company name against ONAPI, and
- * every referenced document against the citizen's own documents.
+ * On submit, every referenced document must be one of the citizen's own
+ * documents (the browser's word is never trusted). The registry lookups
+ * (JCE, ONAPI) are the schema's `x-lookup`, run by the engine: checkSubmission.ts.
  */
-import type { Agencies } from '../../agencies/types';
 import type { Db } from '../../db/Db';
 import type { FieldError } from '../../http/HttpError';
 
@@ -32,25 +30,8 @@ function documentRefs(data: Row, fileFields: string[]): { path: string; id: numb
   return out;
 }
 
-export async function remoteChecks(data: Row, agencies: Agencies, db: Db, citizenId: number, fileFields: string[]): Promise<FieldError[]> {
+export async function remoteChecks(data: Row, db: Db, citizenId: number, fileFields: string[]): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const cedulas: { path: string; value: unknown }[] = [
-    { path: 'datos_solicitante.cedula', value: obj(data.datos_solicitante).cedula },
-    { path: 'datos_representante.cedula', value: obj(data.datos_representante).cedula },
-    ...(Array.isArray(data.propietario_socios) ? data.propietario_socios : []).map((row, i) => ({ path: `propietario_socios.${i}.numero_de_cedula`, value: obj(row).numero_de_cedula })),
-  ];
-  for (const { path, value } of cedulas) {
-    if (typeof value === 'string' && (await agencies.jce.lookup(value)) === null) errors.push({ path, message: 'Cédula inválida' });
-  }
-  const solicitud = obj(data.datos_solicitud);
-  const certificate = solicitud.numero_del_certificado_de_nombre_comercial;
-  if (typeof certificate === 'string' && (await agencies.onapi.certificate(certificate)) === null) {
-    errors.push({ path: 'datos_solicitud.numero_del_certificado_de_nombre_comercial', message: 'Número de certificado inválido' });
-  }
-  const name = solicitud['nombre_de_la_empresa_o_razón_social'];
-  if (typeof name === 'string' && (await agencies.onapi.verifyName(name)).length > 0) {
-    errors.push({ path: 'datos_solicitud.nombre_de_la_empresa_o_razón_social', message: 'Nombre no está disponible' });
-  }
   const refs = documentRefs(data, fileFields);
   if (refs.length > 0) {
     const { rows } = await db.query<{ id: number }>('SELECT id FROM documents WHERE citizen_id = $1 AND id = ANY($2::int[])', [citizenId, refs.map((r) => r.id)]);
