@@ -47,9 +47,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const passwords = createPasswordHasher(config.argon2);
   let secret: Awaited<ReturnType<typeof loadSecretKey>>;
   try {
-    await migrate(db);
-    await seedReference(db);
-    if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
+    // Servers started together on one PostgreSQL migrate and seed one after the other.
+    await db.withLock('migrate-and-seed', async () => {
+      await migrate(db);
+      await seedReference(db);
+      if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
+    });
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
     await removeOrphanUploads(db, config.uploadDir, config.databaseUrl === null ? 0 : SHARED_FOLDER_MIN_AGE_MS);
     secret = await loadSecretKey(config, db);

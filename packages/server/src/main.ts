@@ -1,7 +1,22 @@
+import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataFolderInUseError } from './db/dataFolderLock';
+import { ownerOnlyTree } from './db/ownerOnlyTree';
 
-/** Starts the portal API: validated config, app, listen, graceful shutdown. */
+/**
+ * The data folder holds password hashes and personal data: what this process
+ * creates is for its owner only (umask), and what older installs created
+ * 0666/0777 is restricted at start.
+ */
+async function secureDataFolders(config: Config): Promise<void> {
+  process.umask(0o077);
+  if (config.dataDir !== 'memory://') await ownerOnlyTree(config.dataDir);
+  const inDataDir = config.dataDir !== 'memory://' && !path.relative(path.resolve(config.dataDir), config.uploadDir).startsWith('..');
+  if (!inDataDir) await ownerOnlyTree(config.uploadDir);
+}
+
+/** Starts the portal API: validated config, owner-only data folder, app, listen, graceful shutdown. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -13,7 +28,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  await secureDataFolders(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // Another server on the same embedded folder: stop at once, before anything was opened.
+    if (error instanceof DataFolderInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

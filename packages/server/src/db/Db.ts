@@ -13,5 +13,12 @@ export interface Queryable {
 export interface Db extends Queryable {
   /** Runs fn inside BEGIN/COMMIT; a thrown error rolls back and is rethrown. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding the lock `name` across every server on this
+   * database, so work such as migrating and seeding runs once at a time. On
+   * PostgreSQL a session advisory lock held on one dedicated connection (fn
+   * itself uses the others); on PGlite fn just runs (one server per folder).
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

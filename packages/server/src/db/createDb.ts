@@ -3,7 +3,11 @@ import type { Db } from './Db';
 import { createPgDb } from './createPgDb';
 import { createPgliteDb } from './createPgliteDb';
 
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite. */
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, else
+ * PGlite in DATA_DIR/pglite (DATA_DIR locked to this process; throws
+ * DataFolderInUseError when another server holds it).
+ */
 export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDataDir'>): Promise<Db> {
   return config.databaseUrl === null
     ? createPgliteDb(config.pgliteDataDir)
