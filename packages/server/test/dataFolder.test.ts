@@ -2,13 +2,14 @@
  * The embedded data folder: one server per folder (real processes, kill -9),
  * commits durable on disk (fsync on), files for the owner only.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { chmod, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPgliteDb } from '../src/db/createPgliteDb';
-import { DataFolderInUseError } from '../src/db/dataFolderLock';
+import { DataFolderInUseError, lockDataFolder } from '../src/db/dataFolderLock';
 import { ownerOnlyTree } from '../src/db/ownerOnlyTree';
 import { DEMO } from './helpers';
 import { startServer, type ServerProcess } from './serverProcess';
@@ -145,6 +146,30 @@ describe('embedded database on disk (in process)', () => {
     }
     const again = await createPgliteDb(pgliteDir);
     await again.close();
+  });
+
+  it('takes over a lock file left by a killed process, and a breaker file left by a crash', async () => {
+    const folder = path.join(root, 'stale');
+    await mkdir(folder, { recursive: true });
+    const socket = path.join(folder, '.server-lock.sock');
+    // A process that held the lock and was killed: its socket file stays, refusing connections.
+    const holder = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socket)}, () => console.log('ok'))`]);
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    expect(fs.existsSync(socket)).toBe(true);
+    // A breaker 11 s old: its owner crashed while removing a stale lock.
+    const breaker = path.join(folder, '.server-lock.break');
+    await writeFile(breaker, '');
+    const old = new Date(Date.now() - 11_000);
+    await utimes(breaker, old, old);
+    const lock = await lockDataFolder(folder);
+    try {
+      await expect(lockDataFolder(folder)).rejects.toThrow(inUse(folder, process.pid));
+    } finally {
+      await lock.release();
+    }
+    expect(fs.existsSync(socket)).toBe(false);
   });
 
   it('ownerOnlyTree restricts an older install and leaves what links point to alone', async () => {

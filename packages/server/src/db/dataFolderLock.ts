@@ -129,20 +129,32 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
   const socket = path.join(absolute, SOCKET_NAME);
   const address = bindPath(socket);
   const breaker = path.join(absolute, BREAKER_NAME);
-  const server = net.createServer((connection) => connection.end(`${process.pid}\n`));
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const server = net.createServer((connection) => {
+    // A prober may hang up first; that must not become an uncaught error in the holder.
+    connection.on('error', () => undefined);
+    connection.end(`${process.pid}\n`);
+  });
+  // Long enough to outlast a breaker left by a crash (BREAKER_STALE_MS).
+  const deadline = Date.now() + BREAKER_STALE_MS + 5000;
+  while (Date.now() < deadline) {
     try {
       await listen(server, address);
-      await chmod(address, 0o600);
-      // The lock must not keep a process alive on its own (a CLI that forgot to close).
-      server.unref();
-      return { release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      const found = await probe(address);
+      if (found.state === 'alive') throw new DataFolderInUseError(absolute, found.pid);
+      if (found.state === 'stale') await breakStaleLock(address, breaker);
+      continue;
     }
-    const found = await probe(address);
-    if (found.state === 'alive') throw new DataFolderInUseError(absolute, found.pid);
-    if (found.state === 'stale') await breakStaleLock(address, breaker);
+    const release = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    // Only the owner may connect (connecting needs write permission on the socket), whatever the umask.
+    await chmod(address, 0o600).catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
+    // The lock must not keep a process alive on its own (a CLI that forgot to close).
+    server.unref();
+    return { release };
   }
   throw new Error(`No se pudo tomar el bloqueo de la carpeta de datos ${absolute}`);
 }
