@@ -2,25 +2,77 @@
  * Sends pending outbox messages through SMTP. The outbox row is written in the
  * same transaction as what it announces (a reset code), so nothing is promised
  * that is not recorded; delivery happens after, with up to 5 attempts.
+ *
+ * Several servers may deliver one outbox at the same time: each message is
+ * claimed with one UPDATE over a `FOR UPDATE SKIP LOCKED` pick before it is
+ * sent, so two servers never send the same message. The claim lasts
+ * CLAIM_LEASE; a server that stops between claiming and recording the send
+ * leaves a claim that expires, and the message is sent again after it (a
+ * message is sent at least once, and twice only after such a crash).
+ * A delivered or given-up message loses its body: one-time codes are not kept.
  */
-import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../../db/Db';
 
 export const MAX_ATTEMPTS = 5;
+/** Longer than any SMTP exchange should take, so a live sender never loses its claim. */
+const CLAIM_LEASE = '5 minutes';
+/** Messages per call (each claimed and sent one after the other). */
+const BATCH = 20;
 
-export async function deliverOutbox(db: Queryable, transport: Pick<Transporter, 'sendMail'>, from: string): Promise<number> {
-  const { rows } = await db.query<{ id: number; to_address: string; subject: string; body: string }>(
-    `SELECT id, to_address, subject, body FROM outbox WHERE sent_at IS NULL AND attempts < ${MAX_ATTEMPTS} ORDER BY id LIMIT 20`,
+/** What deliverOutbox needs of a mail transport (a nodemailer transport fits). */
+export interface OutboxTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+interface Claimed {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Claims the oldest deliverable message not tried in this call yet. Under READ
+ * COMMITTED, a row another server has just claimed is either locked (skipped)
+ * or re-checked after its commit (its claimed_until now excludes it).
+ */
+async function claimNext(db: Queryable, tried: number[]): Promise<Claimed | null> {
+  const { rows } = await db.query<Claimed>(
+    `UPDATE outbox SET claimed_until = now() + interval '${CLAIM_LEASE}'
+     WHERE id = (
+       SELECT id FROM outbox
+       WHERE sent_at IS NULL AND attempts < $1 AND (claimed_until IS NULL OR claimed_until < now())
+         AND NOT (id = ANY($2::int[]))
+       ORDER BY id LIMIT 1
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING id, to_address, subject, body`,
+    [MAX_ATTEMPTS, tried],
   );
+  return rows[0] ?? null;
+}
+
+/** Delivers up to 20 pending messages; returns how many were sent. Each message is tried once per call. */
+export async function deliverOutbox(db: Queryable, transport: OutboxTransport, from: string): Promise<number> {
+  const tried: number[] = [];
   let sent = 0;
-  for (const row of rows) {
+  for (let i = 0; i < BATCH; i++) {
+    const row = await claimNext(db, tried);
+    if (row === null) break;
+    tried.push(row.id);
     try {
       await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
-      await db.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [row.id]);
-      sent++;
     } catch (error) {
-      await db.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [row.id, String((error as Error).message).slice(0, 500)]);
+      await db.query(
+        `UPDATE outbox SET attempts = attempts + 1, last_error = $2, claimed_until = NULL,
+           body = CASE WHEN attempts + 1 >= $3 THEN '' ELSE body END
+         WHERE id = $1`,
+        [row.id, String((error as Error).message).slice(0, 500), MAX_ATTEMPTS],
+      );
+      continue;
     }
+    await db.query(`UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL, claimed_until = NULL, body = '' WHERE id = $1`, [row.id]);
+    sent++;
   }
   return sent;
 }
