@@ -17,3 +17,4 @@ export { buildUiSchema, toRjsfSchema, rjsfViewOf, widgetFor, WIDGET, type Widget
 export { applyMask, unmask, maskDigits } from './widgets/masked/mask';
 export { formatAmount, currencyPrefix } from './theme/widgets/currency';
 export type { FormApi, StoredDocument, JsonAnswer, Notify, DismissNotification, ShowErrors } from './types';
+export type { LookupFieldError } from './field-state/FormStore';

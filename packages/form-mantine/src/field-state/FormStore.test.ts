@@ -71,10 +71,39 @@ describe('FormStore views', () => {
     const store = new FormStore(snapshot({ s: { kind: 'a' } }), { onLookupErrors });
     store.setLookupError('s.kind', 'a', 'Inválido');
     expect(store.view('s.kind').error).toBe('Inválido');
-    expect(onLookupErrors).toHaveBeenLastCalledWith([{ path: 's.kind', message: 'Inválido' }]);
+    expect(onLookupErrors).toHaveBeenLastCalledWith([{ path: 's.kind', message: 'Inválido', value: 'a' }]);
     store.update(snapshot({ s: { kind: 'b' } }));
     expect(store.view('s.kind').error).toBeUndefined();
     expect(store.lookupErrorList()).toEqual([]);
+  });
+
+  it('takes lookup errors kept by the app (a reloaded draft), wakes only their fields, and does not echo them back', () => {
+    const onLookupErrors = vi.fn();
+    const store = new FormStore(snapshot({ s: { kind: 'a' }, grid: [{ x: '1' }] }), { onLookupErrors });
+    const kind = vi.fn();
+    const row = vi.fn();
+    store.subscribeView('s.kind', kind);
+    store.subscribeView('grid.0.x', row);
+    store.syncLookupErrors([{ path: 's.kind', message: 'Nombre no está disponible', value: 'a' }, { path: 'grid.0.x', message: 'Otro', value: 'viejo' }]);
+    expect(store.view('s.kind').error).toBe('Nombre no está disponible');
+    // A verdict on a value the field no longer holds shows nothing.
+    expect(store.view('grid.0.x').error).toBeUndefined();
+    expect(store.lookupErrorList()).toEqual([{ path: 's.kind', message: 'Nombre no está disponible', value: 'a' }]);
+    expect(kind).toHaveBeenCalledTimes(1);
+    // The same list again changes nothing; an empty one clears.
+    store.syncLookupErrors([{ path: 's.kind', message: 'Nombre no está disponible', value: 'a' }, { path: 'grid.0.x', message: 'Otro', value: 'viejo' }]);
+    expect(kind).toHaveBeenCalledTimes(1);
+    store.syncLookupErrors([]);
+    expect(store.view('s.kind').error).toBeUndefined();
+    expect(kind).toHaveBeenCalledTimes(2);
+    expect(onLookupErrors).not.toHaveBeenCalled();
+  });
+
+  it('reveal shows a field\'s live error before it is left (after a lookup answered)', () => {
+    const store = new FormStore(snapshot({ s: {} }));
+    expect(store.view('s.kind').error).toBeUndefined();
+    store.reveal('s.kind');
+    expect(store.view('s.kind').error).toBe('Este campo es requerido');
   });
 
   it('returns the same view object and skips notifying when nothing shown changes', () => {

@@ -19,9 +19,13 @@
  */
 import type { Evaluation, FormSchema, PathMessage } from '@portal/form-engine';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
-import { getAt } from '../data/paths';
 import { computeFieldView, sameView, type FieldView } from './fieldView';
 import { pagePointerTracker, type PointerTracker } from './pointerRelease';
+import { LookupErrors, type LookupFieldError } from './LookupErrors';
+import { changedPaths, keyDiff, recordDiff, sameItems, setDiff } from './snapshotDiff';
+
+export type { LookupFieldError };
+export { changedPaths };
 
 export interface FormSnapshot {
   data: Record<string, unknown>;
@@ -42,16 +46,12 @@ export interface FormEnv {
   dismiss: DismissNotification;
   /** Sets values outside RJSF's own onChange (lookup fills and clears, uploads); runs the same pipeline as a keystroke. */
   setValues(changes: Record<string, unknown>): void;
-  /** Told whenever the set of lookup errors changes. */
-  onLookupErrors?(errors: PathMessage[]): void;
+  /** Told whenever a lookup run by a field changes the set of lookup errors. */
+  onLookupErrors?(errors: LookupFieldError[]): void;
   /** Runs the engine now on changes still waiting for it (SchemaForm checks typing after the next paint). */
   flush(): void;
 }
 
-interface LookupError {
-  value: unknown;
-  message: string;
-}
 
 const EMPTY_MAP: ReadonlyMap<string, string> = new Map();
 
@@ -74,23 +74,6 @@ export function toMessageMap(list: readonly PathMessage[] | undefined, previous?
 
 type Listener = () => void;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-/** Every path whose value differs by identity between `a` and `b` (ancestors of a change included). */
-export function changedPaths(a: unknown, b: unknown, path = '', out: string[] = []): string[] {
-  if (a === b) return out;
-  out.push(path);
-  if (!isObject(a) || !isObject(b)) {
-    // A container appeared or vanished: everything below it changed too.
-    const only = isObject(a) ? a : isObject(b) ? b : null;
-    if (only) for (const k of Object.keys(only)) changedPaths(isObject(a) ? a[k] : undefined, isObject(b) ? b[k] : undefined, path === '' ? k : `${path}.${k}`, out);
-    return out;
-  }
-  for (const k of Object.keys(a)) changedPaths(a[k], b[k], path === '' ? k : `${path}.${k}`, out);
-  for (const k of Object.keys(b)) if (!(k in a)) changedPaths(undefined, b[k], path === '' ? k : `${path}.${k}`, out);
-  return out;
-}
-
 function addTo(map: Map<string, Set<Listener>>, path: string, listener: Listener): () => void {
   let set = map.get(path);
   if (!set) map.set(path, (set = new Set()));
@@ -107,27 +90,6 @@ function wakesRow(views: ReadonlySet<string>, path: string): boolean {
   return dot > 0 && /^\d+$/.test(path.slice(dot + 1)) && views.has(path.slice(0, dot));
 }
 
-function setDiff(a: ReadonlySet<string>, b: ReadonlySet<string>, out: Set<string>): void {
-  for (const p of a) if (!b.has(p)) out.add(p);
-  for (const p of b) if (!a.has(p)) out.add(p);
-}
-
-function keyDiff<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, same: (x: V | undefined, y: V | undefined) => boolean, out: Set<string>): void {
-  for (const [k, v] of a) if (!same(v, b.get(k))) out.add(k);
-  for (const [k, v] of b) if (!a.has(k) && !same(undefined, v)) out.add(k);
-}
-
-function recordDiff<V>(a: Record<string, V>, b: Record<string, V>, same: (x: V | undefined, y: V | undefined) => boolean, out: Set<string>): void {
-  for (const k of Object.keys(a)) if (!same(a[k], b[k])) out.add(k);
-  for (const k of Object.keys(b)) if (!(k in a) && !same(undefined, b[k])) out.add(k);
-}
-
-function sameItems(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  return a.every((v, i) => Object.is(v, b[i]));
-}
-
 export class FormStore {
   private snap: FormSnapshot;
   private warnings = new Map<string, string[]>();
@@ -139,7 +101,7 @@ export class FormStore {
   private touched = new Set<string>();
   /** Paths edited since the given errors last changed: their given error no longer applies. */
   private edited = new Set<string>();
-  private lookupErrors = new Map<string, LookupError>();
+  private lookupErrors = new LookupErrors();
 
   env: FormEnv;
   private pointer: PointerTracker;
@@ -284,29 +246,44 @@ export class FormStore {
 
   /** Sets (or clears, with null) the lookup error of a field for the value that was looked up. */
   setLookupError(path: string, value: unknown, message: string | null): void {
-    const had = this.lookupErrors.get(path);
-    if (message === null ? !had : had?.message === message && had.value === value) return;
-    if (message === null) this.lookupErrors.delete(path);
-    else this.lookupErrors.set(path, { value, message });
+    if (!this.lookupErrors.set(path, value, message)) return;
     this.notify(new Set([path]), null, null);
     this.env.onLookupErrors?.(this.lookupErrorList());
   }
 
   /** Lookup errors whose value is still the field's value. */
-  lookupErrorList(): PathMessage[] {
-    const out: PathMessage[] = [];
-    for (const [path, e] of this.lookupErrors) if (getAt(this.snap.data, path) === e.value) out.push({ path, message: e.message });
-    return out;
+  lookupErrorList(): LookupFieldError[] {
+    return this.lookupErrors.holding(this.snap.data);
+  }
+
+  /**
+   * Replaces the lookup errors with verdicts kept outside the form (the app
+   * re-checks a loaded draft, so a remote verdict survives a reload). The
+   * app hears of the form's own lookups through `onLookupErrors`, so it is
+   * not told again here.
+   */
+  syncLookupErrors(list: readonly LookupFieldError[]): void {
+    const changed = this.lookupErrors.replace(list);
+    if (changed.size > 0) this.notify(changed, null, null);
+  }
+
+  /**
+   * A lookup answered for the field: its live errors show from now on, as if
+   * it had been left (an expired certificate says so as soon as its dates arrive).
+   */
+  reveal(path: string): void {
+    if (this.touched.has(path)) return;
+    this.touched.add(path);
+    if (this.snap.showErrors === 'touched' && this.snap.liveErrors.has(path)) this.notify(new Set([path]), null, null);
   }
 
   /** The view of one field; the same object while nothing it shows changes. */
   view(path: string): FieldView {
     const cached = this.views.get(path);
     if (cached && cached.version === this.version) return cached.view;
-    const lookup = this.lookupErrors.get(path);
     const { evaluation, liveErrors, givenErrors, showErrors, data } = this.snap;
     const view = computeFieldView(evaluation, this.warnings, path, {
-      lookup: lookup && getAt(data, path) === lookup.value ? lookup.message : undefined,
+      lookup: this.lookupErrors.messageAt(data, path),
       given: this.edited.has(path) ? undefined : givenErrors.get(path),
       live: liveErrors.get(path),
       showLive: showErrors === 'all' || this.touched.has(path),

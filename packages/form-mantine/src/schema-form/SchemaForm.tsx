@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { prune, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
 import { rjsfViewOf } from '../data/rjsfSchema';
 import { getAt } from '../data/paths';
-import { FormStore, toMessageMap, type FormEnv } from '../field-state/FormStore';
+import { FormStore, toMessageMap, type FormEnv, type LookupFieldError } from '../field-state/FormStore';
 import { theme } from '../theme/createTheme';
 import { engineValidator } from '../theme/engineValidator';
 import { spanishStrings } from '../theme/spanishStrings';
@@ -61,8 +61,17 @@ export interface SchemaFormProps {
   dismiss?: DismissNotification;
   /** Called on submit (Enter in a field, or a `<button type="submit" form={id}>`) with the draft pruned by the engine and its errors. Default: none. */
   onSubmit?(data: Data, errors: PathMessage[]): void;
-  /** Told when the async lookup errors change (e.g. "Cédula inválida"), so the app can block "Siguiente". Default: none. */
-  onLookupErrorsChange?(errors: PathMessage[]): void;
+  /**
+   * Told when a field's lookup changes the lookup errors (e.g. "Cédula inválida"), so the app can block
+   * "Siguiente"; each error names the value it is about. Default: none.
+   */
+  onLookupErrorsChange?(errors: LookupFieldError[]): void;
+  /**
+   * Lookup errors kept by the app (its re-check of a loaded draft: a remote verdict survives a reload),
+   * shown on their fields while each field keeps the value looked up. Pass back what onLookupErrorsChange
+   * gave, merged with the app's own. Default: none.
+   */
+  lookupErrors?: LookupFieldError[];
   /** `id` of the form element (for `<button form=…>`). Default: none. */
   id?: string;
   /**
@@ -153,6 +162,11 @@ export function SchemaForm(props: SchemaFormProps) {
       queue.flush();
     };
   }, [queue]);
+
+  const { lookupErrors } = props;
+  useLayoutEffect(() => {
+    store.syncLookupErrors(lookupErrors ?? []);
+  }, [store, lookupErrors]);
 
   const formContext = useMemo(() => ({ store, basePath: view.basePath }), [store, view]);
   const [formDataProp] = useState(() => new FormDataProp());

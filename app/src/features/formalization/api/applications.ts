@@ -10,6 +10,8 @@ export interface Application {
   version: number;
   request_code: string | null;
   data: Record<string, unknown>;
+  /** The company's name once the draft has one (the server decides which field); null before. */
+  company_name: string | null;
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
@@ -48,6 +50,11 @@ export async function listApplications(): Promise<Application[]> {
 
 export async function createApplication(data: Record<string, unknown> = {}): Promise<Application> {
   return (await api.post(APPLICATIONS_KEY, { json: { data } }).json<{ data: Application }>()).data;
+}
+
+/** Deletes one of the citizen's own drafts (a submitted application answers 409). */
+export async function deleteApplication(id: number): Promise<void> {
+  await api.delete(applicationKey(id));
 }
 
 export async function saveApplication(id: number, data: Record<string, unknown>, version: number): Promise<Application> {

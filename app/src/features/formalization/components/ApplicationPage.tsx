@@ -1,8 +1,8 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation, useParams } from 'wouter';
-import { check, type PathMessage } from '@portal/form-engine';
+import { check, lookupTasks, type PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
@@ -11,6 +11,7 @@ import { readBackup, useAutosave } from '../api/useAutosave';
 import { createFormApi } from '../formApi';
 import { formalizacion, SECTIONS, sectionOf } from '../form';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
+import { useRemoteVerdicts } from '../useRemoteVerdicts';
 import { SaveStatus } from './SaveStatus';
 import { SectionNav, type SectionStatus } from './SectionNav';
 
@@ -27,9 +28,11 @@ export function ApplicationPage() {
   const [checked, setChecked] = useState<DraftCheck | null>(null);
   const [stepErrors, setStepErrors] = useState<PathMessage[]>([]);
   const [summary, setSummary] = useState(false);
-  const [lookupErrors, setLookupErrors] = useState<PathMessage[]>([]);
   const [visited, setVisited] = useState<string[]>(() => readVisited(params.id));
   const [leaving, setLeaving] = useState(false);
+  // Remote verdicts (a taken name, an unregistered cédula) survive a reload: the loaded draft's lookups run again.
+  const remote = useRemoteVerdicts(draft);
+  const checking = useRef(false);
 
   const reload = useCallback(() => {
     setDraft(null);
@@ -58,9 +61,9 @@ export function ApplicationPage() {
   const settled = useDeferredValue(checked) ?? checked ?? loaded;
   const { visibleSections, errorsBySection } = useMemo(() => {
     const bySection = new Map<string, number>();
-    for (const e of settled?.errors ?? []) bySection.set(sectionOf(e.path), (bySection.get(sectionOf(e.path)) ?? 0) + 1);
+    for (const e of [...(settled?.errors ?? []), ...remote.holding]) bySection.set(sectionOf(e.path), (bySection.get(sectionOf(e.path)) ?? 0) + 1);
     return { visibleSections: settled ? SECTIONS.filter((s) => settled.evaluation.visible.has(s.key)) : [], errorsBySection: bySection };
-  }, [settled]);
+  }, [settled, remote.holding]);
 
   const step = visibleSections.some((s) => s.key === params.step) ? (params.step as string) : visibleSections[0]?.key;
   const index = visibleSections.findIndex((s) => s.key === step);
@@ -92,8 +95,17 @@ export function ApplicationPage() {
     navigate(to);
   };
 
-  const next = () => {
-    const errors = [...(checked ?? loaded)?.errors ?? [], ...lookupErrors].filter((e) => sectionOf(e.path) === step);
+  const next = async () => {
+    if (checking.current) return;
+    // The registries are asked again for this step's values (a name typed just now, or taken since it was checked).
+    let remoteErrors = remote.holding;
+    if (lookupTasks(formalizacion, draft, { only: (p) => sectionOf(p) === step }).length > 0) {
+      checking.current = true;
+      remoteErrors = await remote.recheck(step).finally(() => {
+        checking.current = false;
+      });
+    }
+    const errors = [...(checked ?? loaded)?.errors ?? [], ...remoteErrors].filter((e) => sectionOf(e.path) === step);
     const seen = visited.includes(step) ? visited : [...visited, step];
     setVisited(seen);
     writeVisited(params.id, seen);
@@ -150,11 +162,12 @@ export function ApplicationPage() {
             section={step}
             errors={stepErrors}
             showErrors="touched"
-            onLookupErrorsChange={setLookupErrors}
+            lookupErrors={remote.errors}
+            onLookupErrorsChange={(list) => remote.fromForm(step, list)}
           >
             <Group justify="space-between" mt="lg">
               <Button variant="default" onClick={previous} disabled={index === 0}>Anterior</Button>
-              <Button onClick={next} loading={leaving}>{index === visibleSections.length - 1 ? 'Revisar la solicitud' : 'Siguiente'}</Button>
+              <Button onClick={() => void next()} loading={leaving}>{index === visibleSections.length - 1 ? 'Revisar la solicitud' : 'Siguiente'}</Button>
             </Group>
           </SchemaForm>
           <SaveStatus state={autosave.state} />

@@ -6,7 +6,8 @@ import { paths } from '../../../config/paths';
 import { errorBody, handleUnauthenticated } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { LoginForm } from '../../auth/components/LoginForm';
-import { createApplication, useApplications, type ApplicationStatus } from '../api/applications';
+import { createApplication, useApplications, type Application, type ApplicationStatus } from '../api/applications';
+import { DeleteDraftButton } from './DeleteDraftButton';
 
 const STATUS: Record<ApplicationStatus, { text: string; color: string }> = {
   borrador: { text: 'Borrador', color: 'gray' },
@@ -23,9 +24,18 @@ export function registroUnicoHref(): string {
   return url.toString();
 }
 
+/** How the list names an application: a draft by its company's name once it has one, a submitted one by its code. */
+export function applicationName(a: Application): string {
+  const tipo = (a.data.datos_solicitud as Record<string, unknown> | undefined)?.tipo_societario;
+  const base = a.status === 'borrador'
+    ? a.company_name ?? `Borrador n.º ${a.id}`
+    : `${a.request_code ?? `Solicitud n.º ${a.id}`}${a.company_name ? ` · ${a.company_name}` : ''}`;
+  return `${base}${typeof tipo === 'string' ? ` · ${tipo}` : ''}`;
+}
+
 function MyApplications() {
   const [, navigate] = useLocation();
-  const { data, error } = useApplications();
+  const { data, error, mutate } = useApplications();
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -52,9 +62,8 @@ function MyApplications() {
       {error && <Alert color="red">No se pudieron cargar sus solicitudes.</Alert>}
       {data && data.length === 0 && <Text c="dimmed">Todavía no tiene solicitudes.</Text>}
       {data?.map((a) => {
-        const tipo = (a.data.datos_solicitud as Record<string, unknown> | undefined)?.tipo_societario;
         const href = a.status === 'borrador' ? paths.application(a.id) : paths.confirmation(a.id);
-        const name = `${a.request_code ?? `Borrador n.º ${a.id}`}${typeof tipo === 'string' ? ` · ${tipo}` : ''}`;
+        const name = applicationName(a);
         return (
           <Card key={a.id} withBorder>
             <Group justify="space-between">
@@ -68,6 +77,9 @@ function MyApplications() {
                 <Anchor component={Link} href={href}>
                   {a.status === 'borrador' ? 'Continuar' : 'Ver'}<VisuallyHidden> {name}</VisuallyHidden>
                 </Anchor>
+                {a.status === 'borrador' && (
+                  <DeleteDraftButton id={a.id} name={name} onDeleted={(id) => void mutate((list) => list?.filter((x) => x.id !== id), { revalidate: true })} />
+                )}
               </Group>
             </Group>
           </Card>

@@ -1,0 +1,92 @@
+/**
+ * Remote verdicts (company name taken, cédula not registered, certificate
+ * invalid) that survive a reload: the lookups of a loaded draft are run again
+ * with the engine's runLookups (the same function the server runs on submit),
+ * all of them when the draft arrives and a step's before "Siguiente" advances.
+ * A verdict is about one value: it holds while the field keeps that value.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { runLookups, type LookupAnswer, type LookupVerdict } from '@portal/form-engine';
+import type { LookupFieldError } from '@portal/form-mantine';
+import { formalizacion, sectionOf } from './form';
+import { createFormApi } from './formApi';
+
+type Data = Record<string, unknown>;
+const formApi = createFormApi();
+
+function valueAt(data: unknown, path: string): unknown {
+  let cur = data;
+  for (const seg of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
+/** The registry's word, or null when there is none (no connection, a limit, the service down): no verdict then. */
+async function answer(url: string): Promise<LookupAnswer | null> {
+  try {
+    const res = await formApi.getJson(url);
+    return res.status === 0 || res.status === 401 || res.status === 429 || res.status >= 500 ? null : res;
+  } catch {
+    return null;
+  }
+}
+
+/** `errors` with the fields of `verdicts` judged again (verdicts on values the draft no longer holds are dropped). */
+export function mergeVerdicts(errors: readonly LookupFieldError[], verdicts: readonly LookupVerdict[], draft: Data): LookupFieldError[] {
+  const current = verdicts.filter((v) => valueAt(draft, v.path) === v.value);
+  const judged = new Set(current.map((v) => v.path));
+  return [
+    ...errors.filter((e) => !judged.has(e.path)),
+    ...current.flatMap((v) => (v.valid || v.error === null ? [] : [{ path: v.path, message: v.error, value: v.value }])),
+  ];
+}
+
+export interface RemoteVerdicts {
+  /** Every kept verdict (pass to SchemaForm's `lookupErrors`). */
+  errors: LookupFieldError[];
+  /** Those that hold for the draft as it is now. */
+  holding: LookupFieldError[];
+  /** SchemaForm's report for the step it shows: that step's verdicts are replaced by it. */
+  fromForm(step: string, list: LookupFieldError[]): void;
+  /** Runs the step's lookups again; resolves with the verdicts that hold afterwards. */
+  recheck(step: string): Promise<LookupFieldError[]>;
+}
+
+export function useRemoteVerdicts(draft: Data | null): RemoteVerdicts {
+  const [errors, setErrors] = useState<LookupFieldError[]>([]);
+  const latest = useRef(draft);
+  latest.current = draft;
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
+
+  const run = useCallback(async (only?: (path: string) => boolean): Promise<LookupFieldError[]> => {
+    const data = latest.current;
+    if (!data) return errorsRef.current;
+    const verdicts = await runLookups(formalizacion, data, answer, { only });
+    const now = latest.current ?? data;
+    const merged = mergeVerdicts(errorsRef.current, verdicts, now);
+    errorsRef.current = merged;
+    setErrors(merged);
+    return merged.filter((e) => valueAt(now, e.path) === e.value);
+  }, []);
+
+  // Once per loaded draft: every lookup, so the step list knows which sections a registry refuses.
+  const loaded = draft !== null;
+  useEffect(() => {
+    if (loaded) void run();
+  }, [loaded, run]);
+
+  const fromForm = useCallback((step: string, list: LookupFieldError[]) => {
+    setErrors((prev) => {
+      const next = [...prev.filter((e) => sectionOf(e.path) !== step), ...list.filter((e) => sectionOf(e.path) === step)];
+      errorsRef.current = next;
+      return next;
+    });
+  }, []);
+
+  const recheck = useCallback((step: string) => run((path) => sectionOf(path) === step), [run]);
+  const holding = useMemo(() => (draft ? errors.filter((e) => valueAt(draft, e.path) === e.value) : []), [errors, draft]);
+  return { errors, holding, fromForm, recheck };
+}
