@@ -19,7 +19,9 @@ export const uploadSchema = {
   summary: 'Sube un documento del ciudadano (multipart: file, citizen_profile_id, description opcional)',
   description:
     'Máximo 50 MB; extensiones jpeg, jpg, png, pdf, dwg, dxf, comprobadas por su contenido; ' +
-    'nombre de archivo solo con letras, dígitos, espacios, puntos y Ññ.',
+    'nombre de archivo solo con letras, dígitos, espacios, puntos y Ññ; sin JavaScript ni acciones de ejecución en PDF ' +
+    'ni marcado HTML en ninguna codificación. Cada ciudadano tiene un espacio y un número de documentos máximos ' +
+    '(UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_FILES): 413 al alcanzarlos.',
   consumes: ['multipart/form-data'],
   security,
   response: {

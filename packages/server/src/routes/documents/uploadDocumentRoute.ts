@@ -4,8 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { HttpError } from '../../http/HttpError';
 import { requireCitizen } from '../../plugins/app/registerAuth';
+import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
 import { ALLOWED_EXTENSIONS, splitFileName } from '../../services/uploads/fileRules';
-import { NOT_ALLOWED, storeUpload, type StoredUpload } from '../../services/uploads/storeUpload';
+import { NOT_ALLOWED, storeUpload, type SizeLimit, type StoredUpload } from '../../services/uploads/storeUpload';
+import { bytesQuotaError, insertWithinQuota, remainingBytes, type UploadQuota } from '../../services/uploads/uploadQuota';
 import { documentRoute, uploadSchema } from './documentSchemas';
 
 const FORBIDDEN = 'No autorizado';
@@ -40,10 +42,17 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
 /** POST /v1/portals/documents (multipart: file, citizen_profile_id, optional description). */
 export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
   const { uploadDir, uploadMaxBytes } = app.config;
+  const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
 
   app.post('/portals/documents', { schema: uploadSchema, onRequest: app.authenticate }, async (request, reply) => {
     const citizen = requireCitizen(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Se esperaba un formulario multipart');
+    // A citizen at a limit is refused before any byte is stored; a file that would overflow the
+    // quota is cut as soon as it does. The final check is insertWithinQuota's, under a lock.
+    const remaining = await remainingBytes(app.db, citizen.id, quota);
+    const limit: SizeLimit = remaining < uploadMaxBytes
+      ? { bytes: remaining, error: bytesQuotaError(quota) }
+      : { bytes: uploadMaxBytes, error: new HttpError(413, FILE_TOO_LARGE) };
     const ownsProfile = (value: string) => value.trim() === String(citizen.id);
     let profileId: string | null = null;
     let description = '';
@@ -65,19 +74,21 @@ export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
         if (split === null) throw new HttpError(400, 'Nombre de archivo inválido');
         const allowed = ALLOWED_EXTENSIONS[split.extension];
         if (!allowed) throw new HttpError(415, NOT_ALLOWED);
-        const stored = await storeUpload(part.file, uploadDir, allowed.kind, uploadMaxBytes).catch((error: unknown) => {
+        const stored = await storeUpload(part.file, uploadDir, allowed.kind, limit).catch((error: unknown) => {
           throw asClientError(error);
         });
         file = { ...split, mime: allowed.mime, stored };
       }
       if (file === null) throw new HttpError(400, NO_FILE, [{ path: 'file', message: NO_FILE }]);
       if (profileId === null) throw new HttpError(400, 'Datos inválidos', [{ path: 'citizen_profile_id', message: 'Requerido' }]);
-      const { rows } = await app.db.query<{ id: number }>(
-        `INSERT INTO documents (citizen_id, name, extension, stored_name, mime, size, description)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [citizen.id, file.name, file.extension, file.stored.storedName, file.mime, file.stored.size, description],
-      );
-      const id = rows[0].id;
+      const id = await insertWithinQuota(app.db, citizen.id, quota, {
+        name: file.name,
+        extension: file.extension,
+        storedName: file.stored.storedName,
+        mime: file.mime,
+        size: file.stored.size,
+        description,
+      });
       return reply.code(201).send({
         data: { id, name: file.name, extension: file.extension, route: documentRoute(id), description, status: 'ok' },
       });

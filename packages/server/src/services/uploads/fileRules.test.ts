@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectKind, hasActiveMarkup, splitFileName } from './fileRules';
+import { detectKind, splitFileName } from './fileRules';
+import { hasActiveMarkup } from './markupScanner';
 
 describe('splitFileName', () => {
   it.each([

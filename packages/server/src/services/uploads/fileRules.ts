@@ -17,8 +17,6 @@ const MAX_NAME_LENGTH = 200;
 
 /** Bytes needed before the content kind can be decided (the longest signature). */
 export const SIGNATURE_BYTES = 16;
-/** Leading bytes scanned for markup (browsers sniff at most the first 512 bytes; we look further). */
-export const SCAN_BYTES = 64 * 1024;
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -40,15 +38,4 @@ export function detectKind(head: Buffer): FileKind | null {
   if (head.subarray(0, 4).toString('latin1') === 'AC10') return 'dwg';
   if (/^\s*0\r?\nSECTION/.test(head.subarray(0, 64).toString('latin1'))) return 'dxf';
   return null;
-}
-
-const ACTIVE_MARKUP = ['<script', '<html', '<body', '<iframe', '<svg', '<object', '<embed', '<?php', '<!doctype html', '<meta http-equiv'];
-
-/**
- * True when the leading bytes carry HTML/script markup: the sign of a
- * polyglot (an image or PDF that a browser or server could also run).
- */
-export function hasActiveMarkup(head: Buffer): boolean {
-  const text = head.subarray(0, SCAN_BYTES).toString('latin1').toLowerCase();
-  return ACTIVE_MARKUP.some((marker) => text.includes(marker));
 }

@@ -7,53 +7,55 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../../http/HttpError';
 import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
-import { detectKind, hasActiveMarkup, SCAN_BYTES, SIGNATURE_BYTES, type FileKind } from './fileRules';
+import { detectKind, SIGNATURE_BYTES, type FileKind } from './fileRules';
+import { MarkupScanner } from './markupScanner';
+import { findPdfActions } from './pdfActions';
 
 export const NOT_ALLOWED = 'Tipo de archivo no permitido';
 
-/** Counts bytes and checks the signature and markup of the first bytes while the file streams. */
+/** The most bytes a file may have here, and the 413 to answer past it. */
+export interface SizeLimit {
+  bytes: number;
+  /** The file-size message, or the quota's when the citizen's remaining quota is the smaller limit. */
+  error: HttpError;
+}
+
+/** Counts bytes, checks the signature of the first bytes and searches every chunk for markup while the file streams. */
 class UploadInspector extends Transform {
   size = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   private signatureChecked = false;
-  private scanned = false;
+  private readonly markup = new MarkupScanner();
 
   constructor(
     private readonly expected: FileKind,
-    private readonly maxBytes: number,
+    private readonly limit: SizeLimit,
   ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(new HttpError(413, FILE_TOO_LARGE));
-    if (!this.scanned) {
+    if (this.size > this.limit.bytes) return done(this.limit.error);
+    if (!this.signatureChecked) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
-      const problem = this.inspect(false);
-      if (problem) return done(problem);
+      if (this.headBytes >= SIGNATURE_BYTES && !this.checkSignature()) return done(new HttpError(415, NOT_ALLOWED));
     }
+    if (this.markup.push(chunk)) return done(new HttpError(415, NOT_ALLOWED));
     done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    done(this.scanned ? null : this.inspect(true));
+    done(this.signatureChecked || this.checkSignature() ? null : new HttpError(415, NOT_ALLOWED));
   }
 
-  private inspect(final: boolean): HttpError | null {
+  private checkSignature(): boolean {
+    this.signatureChecked = true;
     const head = Buffer.concat(this.head);
-    if (!this.signatureChecked && (final || this.headBytes >= SIGNATURE_BYTES)) {
-      this.signatureChecked = true;
-      if (detectKind(head) !== this.expected) return new HttpError(415, NOT_ALLOWED);
-    }
-    if (final || this.headBytes >= SCAN_BYTES) {
-      this.scanned = true;
-      this.head = [];
-      if (hasActiveMarkup(head)) return new HttpError(415, NOT_ALLOWED);
-    }
-    return null;
+    this.head = [];
+    return detectKind(head) === this.expected;
   }
 }
 
@@ -64,24 +66,26 @@ export interface StoredUpload {
 
 /**
  * Streams an uploaded file into `dir` under a random name, enforcing the size
- * limit and the content checks as bytes arrive. Anything written is deleted
- * when a check fails or the stream breaks.
+ * limit, the signature and the markup search as bytes arrive; a stored PDF is
+ * then searched for JavaScript and launch actions before it is accepted.
+ * Anything written is deleted when a check fails or the stream breaks.
  */
 export async function storeUpload(
   source: NodeJS.ReadableStream & { truncated?: boolean },
   dir: string,
   expected: FileKind,
-  maxBytes: number,
+  limit: SizeLimit,
 ): Promise<StoredUpload> {
   const storedName = randomUUID();
   const target = path.join(dir, storedName);
-  const inspector = new UploadInspector(expected, maxBytes);
+  const inspector = new UploadInspector(expected, limit);
   const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });
   try {
     await pipeline(source, inspector, out);
     // busboy stops at the limit and marks the stream truncated instead of failing.
     if (source.truncated) throw new HttpError(413, FILE_TOO_LARGE);
     if (inspector.size === 0) throw new HttpError(400, 'El archivo está vacío');
+    if (expected === 'pdf' && (await findPdfActions(target)) !== null) throw new HttpError(415, NOT_ALLOWED);
     return { storedName, size: inspector.size };
   } catch (error) {
     // A refused upload can fail before the file is even opened; the stream still opens it and
