@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { seedReference } from './db/seedReference';
 import { seedSandbox } from './db/seedSandbox';
 import { installErrorHandler } from './http/installErrorHandler';
+import { installInputGuard } from './http/installInputGuard';
 import { installNotFoundHandler } from './http/installNotFoundHandler';
 import { redactLogUrl } from './http/redactLogUrl';
 import { decorateServices } from './plugins/app/decorateServices';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   installErrorHandler(app);
+  installInputGuard(app);
   await registerHelmet(app);
   await registerRateLimit(app, config.rateLimitAllowList);
   await registerMultipart(app, config.uploadMaxBytes);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { HttpError } from '../../http/HttpError';
+import { FORBIDDEN_TEXT, hasForbiddenText } from '../../http/unstorableInput';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
 import { ALLOWED_EXTENSIONS, splitFileName } from '../../services/uploads/fileRules';
@@ -61,6 +62,8 @@ export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
       for await (const part of partsOf(request)) {
         if (part.type === 'field') {
           const value = typeof part.value === 'string' ? part.value : String(part.value);
+          // The description is stored as text, which cannot hold U+0000.
+          if (hasForbiddenText(value)) throw new HttpError(400, FORBIDDEN_TEXT, [{ path: part.fieldname, message: FORBIDDEN_TEXT }]);
           if (part.fieldname === 'citizen_profile_id') {
             if (!ownsProfile(value)) throw new HttpError(403, FORBIDDEN);
             profileId = value;

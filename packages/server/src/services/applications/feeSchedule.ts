@@ -4,6 +4,8 @@
  * docs/operations.md; a deployment replaces these figures with the official
  * ones of ONAPI, DGII and the Cámara de Comercio y Producción de Santo Domingo.
  */
+import { HttpError } from '../../http/HttpError';
+
 export interface FeeItem {
   agency: 'ONAPI' | 'DGII' | 'CCPSD';
   concept: string;
@@ -19,6 +21,12 @@ export const FEES = {
   dgiiCapitalRate: 0.01,
 } as const;
 
+/** The largest amount request_items.amount, numeric(14,2), can hold. */
+export const MAX_AMOUNT = 999_999_999_999.99;
+/** The form's message for a share capital above its maximum (schemas/formalizacion), whose 1 % is MAX_AMOUNT. */
+export const CAPITAL_TOO_LARGE = 'El capital social máximo es RD$ 99,999,999,999,999';
+const CAPITAL_PATH = 'datos_financieros.capital_aportado_capital_social';
+
 type Data = Record<string, Record<string, unknown> | undefined>;
 
 /** The pending payments of an application (pruned data). */
@@ -30,7 +38,10 @@ export function feesFor(data: Data): FeeItem[] {
   }
   const capital = Number(data.datos_financieros?.capital_aportado_capital_social ?? 0);
   if ((tipo === 'SRL' || tipo === 'EIRL') && Number.isFinite(capital) && capital > 0) {
-    items.push({ agency: 'DGII', concept: 'Impuesto por constitución de compañía (1 % del capital social)', amount: Math.round(capital * FEES.dgiiCapitalRate * 100) / 100 });
+    const amount = Math.round(capital * FEES.dgiiCapitalRate * 100) / 100;
+    // The form's maximum refuses such a capital first; this keeps the insert from overflowing if that rule ever changes.
+    if (amount > MAX_AMOUNT) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', [{ path: CAPITAL_PATH, message: CAPITAL_TOO_LARGE }]);
+    items.push({ agency: 'DGII', concept: 'Impuesto por constitución de compañía (1 % del capital social)', amount });
   }
   if (FEES.chamber[tipo] !== undefined) items.push({ agency: 'CCPSD', concept: 'Registro mercantil', amount: FEES.chamber[tipo] });
   return items;

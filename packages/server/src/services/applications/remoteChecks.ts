@@ -9,6 +9,9 @@ import type { FieldError } from '../../http/HttpError';
 type Row = Record<string, unknown>;
 const obj = (v: unknown): Row => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : {});
 
+/** A positive PostgreSQL integer (serial ids are int4). */
+const isRowId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
 /** Paths of document ids in an application (file fields of the form), with their values. */
 function documentRefs(data: Row, fileFields: string[]): { path: string; id: number }[] {
   const out: { path: string; id: number }[] = [];
@@ -33,8 +36,10 @@ function documentRefs(data: Row, fileFields: string[]): { path: string; id: numb
 export async function remoteChecks(data: Row, db: Db, citizenId: number, fileFields: string[]): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const refs = documentRefs(data, fileFields);
+  // Only ids a documents row can have reach SQL: 1.5, 3e9 or 2^53 would make the int[] cast fail (a 500).
+  const ids = refs.map((r) => r.id).filter(isRowId);
   if (refs.length > 0) {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM documents WHERE citizen_id = $1 AND id = ANY($2::int[])', [citizenId, refs.map((r) => r.id)]);
+    const { rows } = ids.length > 0 ? await db.query<{ id: number }>('SELECT id FROM documents WHERE citizen_id = $1 AND id = ANY($2::int[])', [citizenId, ids]) : { rows: [] };
     const own = new Set(rows.map((r) => r.id));
     for (const ref of refs) if (!own.has(ref.id)) errors.push({ path: ref.path, message: 'Documento no encontrado entre sus documentos' });
   }
