@@ -10,7 +10,8 @@
  *
  * - Taking the lock is bind(): atomic, and it fails with EADDRINUSE while the
  *   file exists, so two servers can never both bind it.
- * - Holder alive: whoever connects gets its pid and the new server stops
+ * - Holder alive: whoever connects gets its pid (its answer, or
+ *   `.server-lock.pid` when it is too busy to answer) and stops
  *   (DataFolderInUseError).
  * - Stale file (connection refused): it is removed and bind is tried again.
  *   Removal happens only while holding `.server-lock.break` (created with
@@ -23,15 +24,17 @@
  * not carry Unix socket connections between hosts), and the socket path must
  * fit the kernel's limit of ~100 bytes (a relative path is used when shorter).
  */
-import { chmod, open, stat, unlink } from 'node:fs/promises';
+import { chmod, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
 const SOCKET_NAME = '.server-lock.sock';
 const BREAKER_NAME = '.server-lock.break';
+const PID_NAME = '.server-lock.pid';
 /** Linux allows 107 bytes in sun_path, macOS 103. */
 const MAX_SOCKET_PATH = 100;
-const PROBE_TIMEOUT_MS = 2000;
+/** A holder busy in synchronous work (PGlite starting) accepts but cannot answer: then its pid file is read. */
+const ANSWER_WAIT_MS = 500;
 const BREAKER_STALE_MS = 10_000;
 
 /** Thrown when another live process holds the folder; the message (Spanish) names the folder and its pid. */
@@ -78,7 +81,7 @@ function probe(socket: string): Promise<Probe> {
       resolve(result);
     };
     const alive = () => done({ state: 'alive', pid: /^\d+$/.test(text.trim()) ? Number(text.trim()) : null });
-    client.setTimeout(PROBE_TIMEOUT_MS, alive);
+    client.setTimeout(ANSWER_WAIT_MS, alive);
     client.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     client.on('end', alive);
     client.on('error', (error: NodeJS.ErrnoException) => {
@@ -98,6 +101,18 @@ function listen(server: net.Server, address: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/** Written by the holder once it is bound (whole, by rename); only for the message of the servers it stops. */
+async function writePid(file: string): Promise<void> {
+  const temporary = `${file}.${process.pid}`;
+  await writeFile(temporary, `${process.pid}\n`, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+async function readPid(file: string): Promise<number | null> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 
 /** Removes a refused socket file, only while holding the breaker (see the file comment). */
@@ -129,6 +144,7 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
   const socket = path.join(absolute, SOCKET_NAME);
   const address = bindPath(socket);
   const breaker = path.join(absolute, BREAKER_NAME);
+  const pidFile = path.join(absolute, PID_NAME);
   const server = net.createServer((connection) => {
     // A prober may hang up first; that must not become an uncaught error in the holder.
     connection.on('error', () => undefined);
@@ -142,16 +158,22 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
       const found = await probe(address);
-      if (found.state === 'alive') throw new DataFolderInUseError(absolute, found.pid);
+      if (found.state === 'alive') throw new DataFolderInUseError(absolute, found.pid ?? (await readPid(pidFile)));
       if (found.state === 'stale') await breakStaleLock(address, breaker);
       continue;
     }
-    const release = () => new Promise<void>((resolve) => server.close(() => resolve()));
-    // Only the owner may connect (connecting needs write permission on the socket), whatever the umask.
-    await chmod(address, 0o600).catch(async (error: unknown) => {
+    const release = async () => {
+      await unlink(pidFile).catch(() => undefined);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    };
+    try {
+      // Only the owner may connect (connecting needs write permission on the socket), whatever the umask.
+      await chmod(address, 0o600);
+      await writePid(pidFile);
+    } catch (error) {
       await release();
       throw error;
-    });
+    }
     // The lock must not keep a process alive on its own (a CLI that forgot to close).
     server.unref();
     return { release };
