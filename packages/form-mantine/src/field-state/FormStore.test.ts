@@ -99,11 +99,20 @@ describe('FormStore views', () => {
     expect(onLookupErrors).not.toHaveBeenCalled();
   });
 
-  it('reveal shows a field\'s live error before it is left (after a lookup answered)', () => {
-    const store = new FormStore(snapshot({ s: {} }));
-    expect(store.view('s.kind').error).toBeUndefined();
-    store.reveal('s.kind');
-    expect(store.view('s.kind').error).toBe('Este campo es requerido');
+  it('reveal shows a field\'s live error before it is left, while it keeps the value a lookup answered for', () => {
+    const schemaWithFormat = { $id: 'r', type: 'object', properties: { s: { type: 'object', properties: { c: { type: 'string', format: 'cedula' } } } } } as FormSchema;
+    const at = (c: string): FormSnapshot => {
+      const data = { s: { c } };
+      const r = check(schemaWithFormat, data, { today: '2026-01-01' });
+      return { data, evaluation: r.evaluation, liveErrors: toMessageMap(r.errors), givenErrors: toMessageMap([]), showErrors: 'touched' };
+    };
+    const store = new FormStore(at('00000000000'));
+    expect(store.view('s.c').error).toBeUndefined();
+    store.reveal('s.c', '00000000000');
+    expect(store.view('s.c').error).toBe('Cédula inválida');
+    // Typing another value: its live error waits for the field to be left, as for any field.
+    store.update(at('0000'));
+    expect(store.view('s.c').error).toBeUndefined();
   });
 
   it('returns the same view object and skips notifying when nothing shown changes', () => {

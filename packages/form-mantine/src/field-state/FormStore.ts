@@ -23,6 +23,7 @@ import { computeFieldView, sameView, type FieldView } from './fieldView';
 import { pagePointerTracker, type PointerTracker } from './pointerRelease';
 import { LookupErrors, type LookupFieldError } from './LookupErrors';
 import { changedPaths, keyDiff, recordDiff, sameItems, setDiff } from './snapshotDiff';
+import { getAt } from '../data/paths';
 
 export type { LookupFieldError };
 export { changedPaths };
@@ -99,6 +100,8 @@ export class FormStore {
   private version = 0;
   private views = new Map<string, { version: number; view: FieldView }>();
   private touched = new Set<string>();
+  /** Fields whose lookup answered, with the value it answered for: their live errors show while they keep it. */
+  private revealed = new Map<string, unknown>();
   /** Paths edited since the given errors last changed: their given error no longer applies. */
   private edited = new Set<string>();
   private lookupErrors = new LookupErrors();
@@ -268,12 +271,14 @@ export class FormStore {
   }
 
   /**
-   * A lookup answered for the field: its live errors show from now on, as if
-   * it had been left (an expired certificate says so as soon as its dates arrive).
+   * A lookup answered for the field's `value`: while the field keeps it, its
+   * live errors show as if it had been left (an expired certificate says so as
+   * soon as its dates arrive). Typing another value hides them again until
+   * the field is left, as for any field.
    */
-  reveal(path: string): void {
-    if (this.touched.has(path)) return;
-    this.touched.add(path);
+  reveal(path: string, value: unknown): void {
+    if (this.revealed.has(path) && this.revealed.get(path) === value) return;
+    this.revealed.set(path, value);
     if (this.snap.showErrors === 'touched' && this.snap.liveErrors.has(path)) this.notify(new Set([path]), null, null);
   }
 
@@ -286,7 +291,7 @@ export class FormStore {
       lookup: this.lookupErrors.messageAt(data, path),
       given: this.edited.has(path) ? undefined : givenErrors.get(path),
       live: liveErrors.get(path),
-      showLive: showErrors === 'all' || this.touched.has(path),
+      showLive: showErrors === 'all' || this.touched.has(path) || (this.revealed.has(path) && this.revealed.get(path) === getAt(data, path)),
     });
     const keep = cached && sameView(cached.view, view) ? cached.view : view;
     this.views.set(path, { version: this.version, view: keep });

@@ -23,8 +23,8 @@ function applyOutcome(store: FormStore, decl: LookupDecl, path: string, value: s
   const changes = outcomeChanges(outcome, path);
   if (Object.keys(changes).length > 0) store.env.setValues(changes);
   store.setLookupError(path, value, outcome.valid ? null : outcome.error ?? decl.invalidError);
-  // The registry has spoken: what the rules say about the answer (an expired certificate) shows now, not on leaving the field.
-  store.reveal(path);
+  // The registry has spoken: what the rules say about this value (an expired certificate) shows now, not on leaving the field.
+  store.reveal(path, value);
   if (outcome.valid) {
     if (decl.messages.valid) notify({ message: decl.messages.valid, color: 'teal' });
     if (decl.notice) notify({ message: decl.notice.message, color: 'blue', autoClose: decl.notice.durationMs });
