@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
-import { documentRoute, downloadSchema, listSchema } from './documentSchemas';
+import { fileFields } from '../../services/applications/formalizacionForm';
+import { documentRefs } from '../../services/applications/remoteChecks';
+import { deleteSchema, documentRoute, downloadSchema, listSchema } from './documentSchemas';
 
 const NOT_FOUND = 'Recurso no encontrado';
 
@@ -15,7 +17,9 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** GET /v1/portals/documents and /v1/portals/documents/:id/download (owner only). */
+export const IN_SUBMITTED = 'El documento forma parte de una solicitud enviada y no se puede eliminar';
+
+/** GET /v1/portals/documents, /:id/download and DELETE /:id (owner only). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
 
@@ -51,5 +55,22 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(createReadStream(file));
+  });
+
+  app.withTypeProvider<SchemaTypeProvider>().delete('/portals/documents/:id', { schema: deleteSchema, onRequest: app.authenticate }, async (request) => {
+    const citizen = requireCitizen(request);
+    const id = Number(request.params.id);
+    const { rows } = await app.db.query<{ stored_name: string }>('SELECT stored_name FROM documents WHERE id = $1 AND citizen_id = $2', [id, citizen.id]);
+    if (!rows[0]) throw new HttpError(404, NOT_FOUND);
+    // A submitted request keeps what it was submitted with: its documents stay.
+    const submitted = await app.db.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM applications WHERE citizen_id = $1 AND status <> 'borrador'`,
+      [citizen.id],
+    );
+    if (submitted.rows.some((row) => documentRefs(row.data, fileFields()).some((ref) => ref.id === id))) throw new HttpError(409, IN_SUBMITTED);
+    const deleted = await app.db.query('DELETE FROM documents WHERE id = $1 AND citizen_id = $2 RETURNING id', [id, citizen.id]);
+    if (deleted.rows.length === 0) throw new HttpError(404, NOT_FOUND);
+    await rm(path.join(app.config.uploadDir, rows[0].stored_name), { force: true });
+    return { message: 'Documento eliminado' };
   });
 }

@@ -69,5 +69,14 @@ export const downloadSchema = {
   },
 } as const;
 
+export const deleteSchema = {
+  tags: ['Documentos'],
+  summary: 'Elimina un documento propio (libera espacio de la cuota)',
+  description: 'No se puede eliminar un documento que forma parte de una solicitud enviada (409). Un borrador que lo cite lo mostrará como no encontrado.',
+  security,
+  params: downloadSchema.params,
+  response: { ...authErrors, 200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }, 404: errorSchema, 409: errorSchema },
+} as const;
+
 /** Download route of a stored document. */
 export const documentRoute = (id: number) => `/v1/portals/documents/${id}/download`;

@@ -13,7 +13,7 @@ const obj = (v: unknown): Row => (v && typeof v === 'object' && !Array.isArray(v
 const isRowId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /** Paths of document ids in an application (file fields of the form), with their values. */
-function documentRefs(data: Row, fileFields: string[]): { path: string; id: number }[] {
+export function documentRefs(data: Row, fileFields: string[]): { path: string; id: number }[] {
   const out: { path: string; id: number }[] = [];
   for (const field of fileFields) {
     const parts = field.split('.');
