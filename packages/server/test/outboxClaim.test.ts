@@ -10,41 +10,33 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Queryable } from '../src/db/Db';
 import { deliverOutbox, MAX_ATTEMPTS } from '../src/services/mail/deliverOutbox';
+import { startMailSink } from './mailSink';
 
 const url = process.env.TEST_DATABASE_URL || null;
 const FROM = 'Portal <no-responder@portal.test>';
 
 interface Smtp {
   url: string;
-  subjects: string[];
+  /** The Subject of each message received, in order. */
+  readonly subjects: string[];
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a local port that records the Subject of each message it receives. */
+/** A real SMTP server on a local port (the shared mail sink), read by the Subject of each message. */
 async function startSmtp(): Promise<Smtp> {
-  const subjects: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        subjects.push(/^Subject: (.*)$/m.exec(raw)?.[1].trim() ?? '');
-        callback();
-      });
+  const sink = await startMailSink();
+  return {
+    url: sink.url,
+    get subjects() {
+      return sink.received.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1].trim() ?? '');
     },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, subjects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    close: () => sink.close(),
+  };
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];

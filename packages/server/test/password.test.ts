@@ -9,6 +9,10 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+// Each test asks for its own codes; the per-account caps are tested on their own.
+beforeEach(async () => {
+  await t.app.db.query(`DELETE FROM attempt_counters WHERE key LIKE 'forgot:%' OR key LIKE 'reset:%'`);
+});
 
 const FORGOT_MESSAGE = 'Si la cédula tiene una cuenta, enviamos un código a su correo';
 const RESET = '/v1/portals/auth/citizens/reset';
@@ -34,10 +38,6 @@ describe('forgot and reset', () => {
 
   beforeAll(async () => {
     await register(t.app, person.cedula, 'Clave-original-1', email);
-  });
-  // Each test asks for its own code; the three-codes-an-hour cap is tested on its own below.
-  beforeEach(async () => {
-    await t.app.db.query(`DELETE FROM attempt_counters WHERE key LIKE 'forgot:%' OR key LIKE 'reset:%'`);
   });
 
   it('always answers the same message; writes a hashed code only for an existing account', async () => {
@@ -129,9 +129,6 @@ describe('reset answers and limits per account', () => {
   const email = 'luis@example.com';
   beforeAll(async () => {
     await register(t.app, person.cedula, 'Clave-original-1', email);
-  });
-  beforeEach(async () => {
-    await t.app.db.query(`DELETE FROM attempt_counters WHERE key LIKE 'forgot:%' OR key LIKE 'reset:%'`);
   });
 
   it('answers a wrong code the same way whether or not the cédula has an account', async () => {
