@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './packages/form-engine/src/node/formValidatorsVitePlugin';
+import { precompressPlugin } from './packages/server/src/build/precompressVitePlugin';
 
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +10,8 @@ const engineValidate = fileURLToPath(new URL('./packages/form-engine/src/validat
 // One Vite config: the SPA build (root app/) and the Vitest projects.
 export default defineConfig(({ command }) => ({
   root: 'app',
-  plugins: [react(), formValidatorsPlugin()],
+  // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are.
+  plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
   resolve: {
     // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
     // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.

@@ -13,12 +13,15 @@ function wantsSpa(request: FastifyRequest): boolean {
 /**
  * 404 `{ message: "Recurso no encontrado" }`, except that a browser navigation
  * outside /v1 and /docs gets the SPA's index.html (history fallback) when the
- * built app is served.
+ * built app is served (precompressed like every other file, never cached
+ * without revalidation: a deploy must reach open tabs).
  */
 export function installNotFoundHandler(app: FastifyInstance, spa: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     if (spa && wantsSpa(request)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      // Cache-Control (no-cache), Content-Encoding and Vary come from registerStaticFiles' options,
+      // which sendFile applies after its own headers.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Recurso no encontrado' });
   });
