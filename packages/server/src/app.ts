@@ -86,7 +86,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   installErrorHandler(app);
   installInputGuard(app);
-  await registerHelmet(app);
+  await registerHelmet(app, config.headerScriptUrl);
   await registerRateLimit(app, config.rateLimitAllowList);
   await registerMultipart(app, config.uploadMaxBytes);
   await registerCookie(app);

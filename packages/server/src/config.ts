@@ -55,7 +55,18 @@ export interface Config {
   argon2: Argon2Cost;
   /** Open drafts (status borrador) one citizen may keep (MAX_OPEN_DRAFTS); creating one more answers 429. */
   maxOpenDrafts: number;
+  /** Where page views go (ANALYTICS): 'propio' stores path and time in our database, 'ninguno' stores nothing. */
+  analytics: AnalyticsMode;
+  /** External script that draws the page header (HEADER_SCRIPT_URL); null: the built-in header. Its origin joins the CSP script-src. */
+  headerScriptUrl: string | null;
+  /** Survey opened by the WELLCOME modal (SURVEY_URL); default the portal's placeholder page /encuesta. */
+  surveyUrl: string;
+  /** Single-registration sign-up address of the REGISTRO_UNICO modal (REGISTRO_UNICO_URL). */
+  registroUnicoUrl: string;
 }
+
+/** ANALYTICS values: our own endpoint and table, or nothing recorded. */
+export type AnalyticsMode = 'propio' | 'ninguno';
 
 /** Fastify's trustProxy forms that never believe a client's own X-Forwarded-For. */
 export type TrustProxy = false | number | string[];
@@ -66,6 +77,11 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const UPLOAD_MAX_BYTES = 52_428_800;
+
+/** SURVEY_URL default: a page of the portal that stands in until the real survey form exists. */
+export const DEFAULT_SURVEY_URL = '/encuesta';
+/** REGISTRO_UNICO_URL default: a page of the portal that stands in until the single-registration address is known. */
+export const DEFAULT_REGISTRO_UNICO_URL = '/registro-unico';
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -119,6 +135,36 @@ function readUrl(env: Env, name: string, protocols: string[]): string {
   if (!protocols.includes(url.protocol)) {
     throw new ConfigError(name, `debe usar uno de estos protocolos: ${protocols.join(', ')}`);
   }
+  return raw;
+}
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * A URL the browser is sent to or loads a script from: https:// (http:// only
+ * for localhost outside NODE_ENV=production), no credentials; or, only as the
+ * default, a path of the portal itself.
+ */
+function readBrowserUrl(env: Env, name: string, fallback: string | null): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `debe ser una dirección https:// completa (recibido "${raw}")`);
+  }
+  const local = url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname) && env.NODE_ENV !== 'production';
+  if (url.protocol !== 'https:' && !local) {
+    throw new ConfigError(name, `debe empezar por https:// (http:// solo con localhost fuera de producción; recibido "${raw}")`);
+  }
+  if (url.username !== '' || url.password !== '') throw new ConfigError(name, 'no debe contener usuario ni contraseña');
+  return url.href;
+}
+
+function readAnalytics(env: Env): AnalyticsMode {
+  const raw = read(env, 'ANALYTICS') ?? 'propio';
+  if (raw !== 'propio' && raw !== 'ninguno') throw new ConfigError('ANALYTICS', `debe ser "propio" o "ninguno" (recibido "${raw}")`);
   return raw;
 }
 
@@ -228,5 +274,9 @@ export function loadConfig(env: Env): Config {
     mailFrom: read(env, 'MAIL_FROM') ?? 'Portal ciudadano <no-responder@portal.gob.do>',
     argon2: PRODUCTION_ARGON2,
     maxOpenDrafts: readInteger(env, 'MAX_OPEN_DRAFTS', 10, 1, 1000),
+    analytics: readAnalytics(env),
+    headerScriptUrl: readBrowserUrl(env, 'HEADER_SCRIPT_URL', null),
+    surveyUrl: readBrowserUrl(env, 'SURVEY_URL', DEFAULT_SURVEY_URL) as string,
+    registroUnicoUrl: readBrowserUrl(env, 'REGISTRO_UNICO_URL', DEFAULT_REGISTRO_UNICO_URL) as string,
   };
 }

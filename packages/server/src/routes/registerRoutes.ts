@@ -10,6 +10,9 @@ import { jceRoutes } from './jce/jceRoutes';
 import { onapiRoutes } from './onapi/onapiRoutes';
 import { regionRoutes } from './region/regionRoutes';
 import { requestRoutes } from './requests/requestRoutes';
+import { pageViewRoutes } from './analytics/pageViewRoutes';
+import { errorReportRoutes } from './reports/errorReportRoutes';
+import { shellConfigRoutes } from './shell/shellConfigRoutes';
 
 /** Every API route, under /v1. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -26,6 +29,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(documentRoutes);
       await v1.register(applicationRoutes);
       await v1.register(requestRoutes);
+      await v1.register(errorReportRoutes);
+      await v1.register(pageViewRoutes);
+      await v1.register(shellConfigRoutes);
     },
     { prefix: '/v1' },
   );
