@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const uiPackages = ['react', 'react-dom', 'react/*', '@mantine/*', '@rjsf/*', 'wouter', 'swr', 'ky'];
 
@@ -16,6 +17,44 @@ function enginePatterns(browserSafe) {
     patterns.push({ group: ['node:*', 'fs', 'path', 'url', 'os', 'child_process', '**/node/**'], message: 'El motor corre también en el navegador: los módulos de Node solo en src/node/.' });
   }
   return patterns;
+}
+
+const appPatterns = [
+  { group: ['@portal/server', '**/server/src/**'], message: 'La app no importa el servidor: los tipos de la API vienen de @portal/api-contract.' },
+];
+
+/** The app's feature folders (app/src/features/<feature>): each gets its own boundary rule, new ones included. */
+const features = readdirSync(new URL('./app/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Features never import each other nor the app layer (bulletproof-react): what two share goes to
+ * app/src/{components,lib,api,modals,config}. A relative import reaches another feature by climbing
+ * to features/ (one `../` per folder level of the importing file, plus one), so the rule is written
+ * per feature and per depth; `features/<other>` anywhere in a path is refused at every depth.
+ */
+function featureConfigs() {
+  const configs = [];
+  for (const feature of features) {
+    for (let depth = 0; depth <= 4; depth++) {
+      const up = `(\\.\\./){${depth + 1}}`;
+      configs.push({
+        files: [`app/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': ['error', {
+            patterns: [
+              ...appPatterns,
+              { regex: `^${up}(?!${feature}(/|$))[^./][^/]*`, message: `Una funcionalidad no importa otra (features/${feature}): lo compartido va en app/src/components, lib, api o modals.` },
+              { regex: `(^|/)features/(?!${feature}(/|$))`, message: `Una funcionalidad no importa otra (features/${feature}): lo compartido va en app/src/components, lib, api o modals.` },
+              { regex: `^${up}\\.\\./app(/|$)`, message: 'Las funcionalidades no importan la capa app/src/app (rutas y proveedores): es ella la que las compone.' },
+            ],
+          }],
+        },
+      });
+    }
+  }
+  return configs;
 }
 
 export default tseslint.config(
@@ -54,6 +93,23 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The API contract holds JSON schemas and type helpers only: it runs in the browser and in the server.
+    files: ['packages/api-contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: uiPackages, message: 'El contrato de la API no importa librerías de interfaz.' },
+          { group: ['@portal/*', '**/app/**', '**/server/**', '**/form-mantine/**', '**/form-engine/**', 'node:*', 'fastify'], message: 'El contrato de la API no importa nada: solo esquemas JSON y tipos.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['app/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: appPatterns }] },
+  },
+  ...featureConfigs(),
   {
     files: ['packages/form-mantine/**'],
     rules: {

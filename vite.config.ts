@@ -58,6 +58,16 @@ export default defineConfig(({ command }) => ({
         },
       },
       {
+        // The app's hooks and components in jsdom (React, Mantine, the HTTP client against a real local server).
+        test: {
+          name: 'app',
+          root: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'tests',

@@ -1,4 +1,4 @@
-/** The one-way import rule of docs/architecture.md is enforced by ESLint; this proves the rule fires. */
+/** The one-way import rules of docs/architecture.md (packages, and the app's features) are enforced by ESLint; this proves the rules fire. */
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
@@ -29,6 +29,51 @@ describe('import direction', () => {
     ['packages/form-engine/src/node/x.ts', "import { readFileSync } from 'node:fs';"],
     ['packages/server/src/x.ts', "import { validate } from '@portal/form-engine';"],
     ['packages/form-mantine/src/x.ts', "import { evaluate } from '@portal/form-engine';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('API contract', () => {
+  it.each([
+    ['packages/api-contract/src/x.ts', "import Fastify from 'fastify';"],
+    ['packages/api-contract/src/x.ts', "import { useState } from 'react';"],
+    ['packages/api-contract/src/x.ts', "import { validate } from '@portal/form-engine';"],
+    ['app/src/api/x.ts', "import { buildApp } from '@portal/server';"],
+    ['app/src/api/x.ts', "import { applicationSchema } from '../../../packages/server/src/routes/applications/applicationSchemas';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['packages/server/src/routes/x.ts', "import { applicationSchema } from '@portal/api-contract';"],
+    ['app/src/api/x.ts', "import type { Application } from '@portal/api-contract';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('app features never import each other nor the app layer', () => {
+  it.each([
+    ['app/src/features/home/components/X.tsx', "import { LoginForm } from '../../auth/components/LoginForm';"],
+    ['app/src/features/home/X.ts', "import { login } from '../auth/api/login';"],
+    ['app/src/features/formalization/components/deep/X.tsx', "import { MyApplications } from '../../../requests/components/MyApplications';"],
+    ['app/src/features/requests/components/X.tsx', "import { ServicePage } from '../../../../src/features/services/components/ServicePage';"],
+    ['app/src/features/requests/components/X.tsx', "import { App } from '../../../app/App';"],
+    ['app/src/features/requests/X.ts', "import { AppRoutes } from '../../app/AppRoutes';"],
+    // A feature that does not exist yet is still another feature.
+    ['app/src/features/home/components/X.tsx', "import { x } from '../../payments/x';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['app/src/features/requests/components/X.tsx', "import { applicationName } from '../applicationName';"],
+    ['app/src/features/requests/components/X.tsx', "import { api } from '../../../lib/api-client';"],
+    ['app/src/features/requests/components/X.tsx', "import { useApplications } from '../../../api/applications';"],
+    ['app/src/features/formalization/components/deep/X.tsx', "import { openModal } from '../../../../modals/modalStore';"],
+    ['app/src/features/formalization/form.ts', "import schemaJson from '../../../../schemas/formalizacion/schema.json';"],
+    ['app/src/app/routes/HomeRoute.tsx', "import { HomePage } from '../../features/home/components/HomePage';"],
   ])('%s may: %s', async (file, code) => {
     expect(await importErrors(file, code)).toEqual([]);
   });

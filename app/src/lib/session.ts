@@ -5,14 +5,9 @@
  * greeting), in localStorage, and notifies subscribers when it changes.
  */
 import { useSyncExternalStore } from 'react';
+import type { Citizen } from '@portal/api-contract';
 
-export interface Citizen {
-  id: number;
-  cedula: string;
-  nombres: string;
-  apellidos: string;
-  email?: string;
-}
+export type { Citizen } from '@portal/api-contract';
 
 const KEY = 'session';
 const listeners = new Set<() => void>();
@@ -30,6 +25,7 @@ function read(): Citizen | null {
   return cached;
 }
 
+/** Stores (or, with null, removes) the signed-in citizen and tells every subscriber. */
 export function setSession(citizen: Citizen | null): void {
   cached = citizen;
   if (citizen) localStorage.setItem(KEY, JSON.stringify(citizen));
@@ -37,10 +33,12 @@ export function setSession(citizen: Citizen | null): void {
   for (const l of listeners) l();
 }
 
+/** The signed-in citizen, or null. */
 export function getSession(): Citizen | null {
   return read();
 }
 
+/** The signed-in citizen, re-rendering when they log in or out. */
 export function useSession(): Citizen | null {
   return useSyncExternalStore(
     (l) => {

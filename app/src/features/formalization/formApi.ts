@@ -2,13 +2,13 @@
 import type { FormApi } from '@portal/form-mantine';
 import { api } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
-import { listDocuments, uploadDocument } from '../documents/api/documents';
+import { listDocuments, uploadDocument } from '../../api/documents';
 
 export function createFormApi(): FormApi {
   return {
     async getJson(url, init) {
       // Lookups read the status themselves (200 = valid), so HTTP errors are answers, not exceptions.
-      const res = await api.get(url.replace(/^\/v1\//, ''), { throwHttpErrors: false, signal: init?.signal });
+      const res = await api.answer(url, { signal: init?.signal });
       let body: unknown = null;
       try {
         body = await res.json();

@@ -1,15 +1,7 @@
-/** Body of every error answer: `{ message, errors? }`. */
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
-    },
-  },
-  required: ['message'],
-} as const;
+import { errorSchema } from '@portal/api-contract';
+
+/** Body of every error answer: `{ message, errors? }` (defined in the API contract the app reads). */
+export { errorSchema };
 
 /** A plain `{ message }` answer. */
 export const messageSchema = {

@@ -1,13 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { applyMask, unmask } from '@portal/form-mantine/mask';
-import { errorBody } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/apiError';
 import { login } from '../api/login';
 
 const CEDULA_MASK = '###-#######-#';
 
+export interface LoginFormProps {
+  /** Called once logged in. Default: none (the session store tells the pages). */
+  onDone?: () => void;
+  /** Level of the form's heading: 1 on a page of its own. Default: 2. */
+  headingOrder?: 1 | 2;
+}
+
 /** Log in with cédula and password. */
-export function LoginForm({ onDone }: { onDone?: () => void }) {
+export function LoginForm({ onDone, headingOrder = 2 }: LoginFormProps) {
   const [cedula, setCedula] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +33,7 @@ export function LoginForm({ onDone }: { onDone?: () => void }) {
       await login(digits, password);
       onDone?.();
     } catch (err) {
-      setError((await errorBody(err)).message ?? 'No se pudo iniciar sesión.');
+      setError(errorMessage(err, 'No se pudo iniciar sesión.'));
     } finally {
       setBusy(false);
     }
@@ -35,7 +42,7 @@ export function LoginForm({ onDone }: { onDone?: () => void }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
       <Stack gap="sm" maw={360}>
-        <Title order={2} id="login-title">Iniciar sesión</Title>
+        <Title order={headingOrder} id="login-title">Iniciar sesión</Title>
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <TextInput
           label="Cédula"

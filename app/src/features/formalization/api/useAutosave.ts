@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { handleUnauthenticated, statusOf } from '../../../lib/api-client';
-import { applicationKey, saveApplication, type Application } from './applications';
+import { applicationKey, saveApplication, type Application } from '../../../api/applications';
+import { ApiError, statusOf } from '../../../lib/apiError';
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict';
 
@@ -57,7 +57,8 @@ export function useAutosave(app: Application | undefined, delayMs: number, onCon
       setState(pending.current ? 'pending' : 'saved');
       return true;
     } catch (error) {
-      if (await handleUnauthenticated(error)) return false;
+      // The session is gone: the client has already sent the citizen home; the local copy stays for later.
+      if (error instanceof ApiError && error.silent) return false;
       if (statusOf(error) === 409) {
         pending.current = null;
         localStorage.removeItem(backupKey(id));

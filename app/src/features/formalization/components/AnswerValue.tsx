@@ -3,7 +3,7 @@ import { expandUrl, type FormNode } from '@portal/form-engine';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { applyMask } from '@portal/form-mantine/mask';
 import { createFormApi } from '../formApi';
-import type { StoredDocument } from '../../documents/api/documents';
+import type { StoredDocument } from '../../../api/documents';
 
 const formApi = createFormApi();
 const sourceCache = new Map<string, Promise<unknown>>();

@@ -6,7 +6,7 @@ import { check, lookupTasks, type PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { useApplication } from '../api/applications';
+import { useApplication } from '../../../api/applications';
 import { readBackup, useAutosave } from '../api/useAutosave';
 import { createFormApi } from '../formApi';
 import { formalizacion, SECTIONS, sectionOf } from '../form';
@@ -45,7 +45,7 @@ export function ApplicationPage() {
   useEffect(() => {
     if (!app || draft !== null) return;
     if (app.status !== 'borrador') {
-      navigate(paths.confirmation(app.id), { replace: true });
+      navigate(paths.confirmation.href(app.id), { replace: true });
       return;
     }
     const backup = readBackup(app);
@@ -118,21 +118,21 @@ export function ApplicationPage() {
     const following = visibleSections[index + 1];
     if (following) {
       void autosave.flush();
-      go(paths.application(app.id, following.key));
+      go(paths.application.href(app.id, following.key));
       return;
     }
     // The review shows what the server holds: every change must be saved first.
     setLeaving(true);
     void autosave.settle().then((saved) => {
       setLeaving(false);
-      if (saved) go(paths.review(app.id));
+      if (saved) go(paths.review.href(app.id));
       else notifications.show({ color: 'red', message: 'No se pudieron guardar sus cambios. Verifique su conexión e intente de nuevo.' });
     });
   };
 
   const previous = () => {
     const before = visibleSections[index - 1];
-    if (before) go(paths.application(app.id, before.key));
+    if (before) go(paths.application.href(app.id, before.key));
   };
 
   const nav = <SectionNav applicationId={app.id} current={step} sections={visibleSections.map((s) => ({ key: s.key, title: s.title, status: statusOf(s.key) }))} />;

@@ -2,7 +2,8 @@ import { Alert, Anchor, Card, List, Loader, Stack, Table, Text, Title } from '@m
 import { Link, useParams } from 'wouter';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { paths } from '../../../config/paths';
-import { useApplication, useRequest } from '../api/applications';
+import { useApplication } from '../../../api/applications';
+import { useRequest } from '../../../api/requests';
 
 const AGENCY: Record<string, string> = {
   ONAPI: 'ONAPI (Oficina Nacional de la Propiedad Industrial)',
@@ -22,7 +23,7 @@ export function ConfirmationPage() {
   if (!submitted) {
     return (
       <Alert color="yellow" title="Esta solicitud todavía no se ha enviado">
-        <Anchor component={Link} href={paths.review(app.id)}>Revisar y enviar la solicitud</Anchor>
+        <Anchor component={Link} href={paths.review.href(app.id)}>Revisar y enviar la solicitud</Anchor>
       </Alert>
     );
   }
@@ -65,7 +66,7 @@ export function ConfirmationPage() {
           </Table>
         </section>
       )}
-      <Anchor component={Link} href={paths.home()}>Volver al inicio</Anchor>
+      <Anchor component={Link} href={paths.home.href()}>Volver al inicio</Anchor>
     </Stack>
   );
 }

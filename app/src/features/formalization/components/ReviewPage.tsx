@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, Visuall
 import useSWR, { mutate as globalMutate } from 'swr';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { evaluate, validate, type FormNode, type PathMessage } from '@portal/form-engine';
-import { errorBody, handleUnauthenticated, statusOf } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/apiError';
 import { paths } from '../../../config/paths';
-import { DOCUMENTS_KEY, listDocuments } from '../../documents/api/documents';
-import { APPLICATIONS_KEY, submitApplication, useApplication } from '../api/applications';
+import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
+import { APPLICATIONS_KEY, submitApplication, useApplication } from '../../../api/applications';
 import { formalizacion, SECTIONS, sectionOf, sectionTitle } from '../form';
 import { writeServerErrors } from '../stepState';
 import { AnswerValue } from './AnswerValue';
@@ -71,7 +71,7 @@ export function ReviewPage() {
 
   if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
   if (!app || !view) return <Loader aria-label="Cargando la solicitud" />;
-  if (app.status !== 'borrador') return <Redirect to={paths.confirmation(app.id)} replace />;
+  if (app.status !== 'borrador') return <Redirect to={paths.confirmation.href(app.id)} replace />;
 
   const problems = serverErrors.length > 0 ? serverErrors : view.errors;
   const sectionsWithProblems = [...new Set(problems.map((e) => sectionOf(e.path)))];
@@ -85,15 +85,17 @@ export function ReviewPage() {
       // The confirmation page reads the same cache entry: hand it the submitted application.
       await mutate(submitted, { revalidate: false });
       void globalMutate(APPLICATIONS_KEY);
-      navigate(paths.confirmation(app.id));
+      navigate(paths.confirmation.href(app.id));
     } catch (e) {
-      if (await handleUnauthenticated(e)) return;
-      const body = await errorBody(e);
-      if (statusOf(e) === 422 && body.errors) {
-        setServerErrors(body.errors);
-        writeServerErrors(app.id, body.errors);
+      const fieldErrors = e instanceof ApiError && e.status === 422 ? e.fieldErrors : [];
+      if (fieldErrors.length > 0) {
+        setServerErrors(fieldErrors);
+        writeServerErrors(app.id, fieldErrors);
+        // The summary above lists each section with its errors: the alert says what happened as a whole.
+        setFailure(typeof (e as ApiError).body.message === 'string' ? String((e as ApiError).body.message) : errorMessage(e));
+      } else {
+        setFailure(errorMessage(e, 'No se pudo enviar la solicitud. Intente de nuevo.'));
       }
-      setFailure(body.message ?? 'No se pudo enviar la solicitud. Intente de nuevo.');
     } finally {
       setSending(false);
     }
@@ -108,7 +110,7 @@ export function ReviewPage() {
           <ul>
             {sectionsWithProblems.map((s) => (
               <li key={s}>
-                <Anchor component={Link} href={paths.application(app.id, s)}>{sectionTitle(s)}</Anchor>
+                <Anchor component={Link} href={paths.application.href(app.id, s)}>{sectionTitle(s)}</Anchor>
                 {' '}({problems.filter((e) => sectionOf(e.path) === s).length})
               </li>
             ))}
@@ -119,7 +121,7 @@ export function ReviewPage() {
         <Card key={s.key} withBorder component="section" aria-labelledby={`rev-${s.key}`}>
           <Group justify="space-between" mb="sm">
             <Title order={3} size="h4" id={`rev-${s.key}`}>{s.title}</Title>
-            <Anchor component={Link} href={paths.application(app.id, s.key)}>
+            <Anchor component={Link} href={paths.application.href(app.id, s.key)}>
               Cambiar<VisuallyHidden> {s.title}</VisuallyHidden>
             </Anchor>
           </Group>

@@ -29,7 +29,7 @@ export function SectionNav({ applicationId, sections, current }: SectionNavProps
           <li key={s.key}>
             <NavLink
               component={Link}
-              href={paths.application(applicationId, s.key)}
+              href={paths.application.href(applicationId, s.key)}
               active={s.key === current}
               aria-current={s.key === current ? 'step' : undefined}
               label={`${i + 1}. ${s.title}`}
@@ -39,7 +39,7 @@ export function SectionNav({ applicationId, sections, current }: SectionNavProps
           </li>
         ))}
         <li>
-          <NavLink component={Link} href={paths.review(applicationId)} label="Revisar y enviar" />
+          <NavLink component={Link} href={paths.review.href(applicationId)} label="Revisar y enviar" />
         </li>
       </Stack>
     </nav>

@@ -1,23 +1,10 @@
 /** Route schemas of /v1/portals/formalizaciones: validation, serialization, OpenAPI and types in one place. */
+import { APPLICATION_STATUSES, applicationSchema } from '@portal/api-contract';
 import { authErrors, errorSchema } from '../../http/commonSchemas';
 
-export const STATUSES = ['borrador', 'enviada', 'en_revision', 'aprobada', 'rechazada'] as const;
-
-export const applicationSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    status: { type: 'string', enum: STATUSES },
-    version: { type: 'integer', description: 'Aumenta con cada guardado; envíelo en PUT para no pisar cambios de otro dispositivo' },
-    request_code: { type: ['string', 'null'], description: 'Código de solicitud (VUF-AAAA-NNNNNN) una vez enviada' },
-    data: { type: 'object', additionalProperties: true, description: 'Datos del formulario schemas/formalizacion' },
-    company_name: { type: ['string', 'null'], description: 'Nombre de la empresa, cuando la solicitud ya lo tiene (para listarla)' },
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    submitted_at: { type: ['string', 'null'] },
-  },
-  required: ['id', 'status', 'version', 'request_code', 'data', 'company_name', 'created_at', 'updated_at', 'submitted_at'],
-} as const;
+// The application's shape is part of the API contract the app reads its types from.
+export { applicationSchema };
+export const STATUSES = APPLICATION_STATUSES;
 
 const one = { type: 'object', properties: { data: applicationSchema }, required: ['data'] } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;

@@ -1,16 +1,7 @@
+import { citizenSchema } from '@portal/api-contract';
 import { authErrors, commonErrors, messageSchema } from '../../http/commonSchemas';
 
-export const citizenSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    cedula: { type: 'string' },
-    nombres: { type: 'string' },
-    apellidos: { type: 'string' },
-    email: { type: 'string' },
-  },
-  required: ['id', 'cedula', 'nombres', 'apellidos', 'email'],
-} as const;
+export { citizenSchema };
 
 const cedula = { type: 'string', minLength: 1, maxLength: 20, description: '11 dígitos, con o sin guiones' } as const;
 const password = { type: 'string', minLength: 1, maxLength: 256 } as const;

@@ -1,16 +1,5 @@
+import { documentSchema as documentItem } from '@portal/api-contract';
 import { authErrors, errorSchema } from '../../http/commonSchemas';
-
-const documentItem = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    extension: { type: 'string' },
-    route: { type: 'string', description: 'Ruta de descarga' },
-    description: { type: 'string' },
-  },
-  required: ['id', 'name', 'extension', 'route', 'description'],
-} as const;
 
 const security = [{ bearer: [] }, { cookie: [] }] as const;
 

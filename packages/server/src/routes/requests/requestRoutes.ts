@@ -1,35 +1,11 @@
 /** The citizen's requests (submitted applications) with their pending payments. */
 import type { FastifyInstance } from 'fastify';
+import { requestSchema } from '@portal/api-contract';
 import { authErrors, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { iso, requestItems, type ApplicationRow, type RequestItemRow } from '../../services/applications/applicationStore';
-
-const itemSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, agency: { type: 'string' }, concept: { type: 'string' },
-    amount: { type: 'number' }, currency: { type: 'string' }, status: { type: 'string' },
-  },
-  required: ['id', 'agency', 'concept', 'amount', 'currency', 'status'],
-} as const;
-
-const requestSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    code: { type: 'string' },
-    service: { type: 'string' },
-    status: { type: 'string' },
-    tipo_societario: { type: ['string', 'null'] },
-    company_name: { type: ['string', 'null'] },
-    submitted_at: { type: 'string' },
-    items: { type: 'array', items: itemSchema },
-    total_pending: { type: 'number' },
-  },
-  required: ['id', 'code', 'service', 'status', 'submitted_at', 'items', 'total_pending'],
-} as const;
 
 const tags = ['Solicitudes'];
 const listSchema = { tags, summary: 'Solicitudes del ciudadano', response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: requestSchema } }, required: ['data'] } } } as const;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { errorBody, handleUnauthenticated } from '../../../lib/api-client';
-import { deleteApplication } from '../api/applications';
+import { deleteApplication } from '../../../api/applications';
+import { errorMessage } from '../../../lib/apiError';
 
 export interface DeleteDraftButtonProps {
   /** The draft's id. Required. */
@@ -42,7 +42,7 @@ export function DeleteDraftButton({ id, name, onDeleted }: DeleteDraftButtonProp
       notifications.show({ color: 'teal', message: `Se eliminó el borrador «${name}».` });
       onDeleted(id);
     } catch (e) {
-      if (!(await handleUnauthenticated(e))) setFailure((await errorBody(e)).message ?? 'No se pudo eliminar el borrador.');
+      setFailure(errorMessage(e, 'No se pudo eliminar el borrador.'));
     } finally {
       setBusy(false);
     }

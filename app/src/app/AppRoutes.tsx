@@ -1,0 +1,76 @@
+/**
+ * The router: one route per entry of the route registry (config/paths.ts), in
+ * its order. Every page but Inicio is its own lazy chunk; Inicio is in the
+ * first bundle because it is the first paint of most visits (a lazy chunk
+ * would add a round trip before it, against the LCP budget). Each page sets
+ * document.title from its entry; signed-in pages go through RequireSession.
+ */
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { Loader } from '@mantine/core';
+import { Route, Switch } from 'wouter';
+import { ConstructionPage } from '../components/ConstructionPage';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { paths, type RouteEntry, type RouteName } from '../config/paths';
+import { lazyPage } from './lazyPage';
+import { RequireSession } from './RequireSession';
+import { HomeRoute } from './routes/HomeRoute';
+
+const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
+const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage');
+const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
+const ApplicationPage = lazyPage(() => import('../features/formalization/components/ApplicationPage'), 'ApplicationPage');
+const ReviewPage = lazyPage(() => import('../features/formalization/components/ReviewPage'), 'ReviewPage');
+const ConfirmationPage = lazyPage(() => import('../features/formalization/components/ConfirmationPage'), 'ConfirmationPage');
+
+/** The page of each registry entry; null: not built yet (the "en construcción" page). */
+const PAGES: Record<RouteName, ComponentType | null> = {
+  home: HomeRoute,
+  login: LoginPage,
+  services: null,
+  service: ServicePage,
+  institutions: null,
+  puntosGob: null,
+  myRequests: MyRequestsPage,
+  profile: null,
+  notifications: null,
+  accessibility: null,
+  privacy: null,
+  terms: null,
+  contact: null,
+  review: ReviewPage,
+  confirmation: ConfirmationPage,
+  application: ApplicationPage,
+};
+
+const SITE = 'Portal ciudadano';
+
+function Page({ entry, page: Content }: { entry: RouteEntry<never[]>; page: ComponentType | null }) {
+  useEffect(() => {
+    document.title = entry.pattern === '/' ? `${SITE} · Formalización de empresas` : `${entry.title} · ${SITE}`;
+  }, [entry]);
+  const body = Content ? <Content /> : <ConstructionPage title={entry.title} />;
+  return entry.signedIn ? <RequireSession title={entry.title}>{body}</RequireSession> : body;
+}
+
+function NotFound() {
+  useEffect(() => {
+    document.title = `Página no encontrada · ${SITE}`;
+  }, []);
+  return <NotFoundPage />;
+}
+
+/** The pages of the portal. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loader aria-label="Cargando" />}>
+      <Switch>
+        {(Object.keys(paths) as RouteName[]).map((name) => (
+          <Route key={name} path={paths[name].pattern}>
+            <Page entry={paths[name] as RouteEntry<never[]>} page={PAGES[name]} />
+          </Route>
+        ))}
+        <Route><NotFound /></Route>
+      </Switch>
+    </Suspense>
+  );
+}

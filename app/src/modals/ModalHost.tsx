@@ -1,0 +1,122 @@
+/**
+ * Renders the open modal of the registry in one Mantine Modal (focus trapped,
+ * focus returned, aria-modal, labelled by its title).
+ * - Escape and the backdrop close it unless it is persistent.
+ * - Opening waits for the content's chunk at most 500 ms (spec §4, §9: the
+ *   500 ms opening fallback): a content already loaded, or arriving in time,
+ *   shows at once with no spinner flash; after 500 ms the dialog opens anyway
+ *   with "Cargando…" until its content arrives.
+ * - The browser's Back closes it (an open modal adds one history entry, at the
+ *   same address; replacing it reuses the entry) and a navigation closes it.
+ */
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Loader, Modal, Stack, Text } from '@mantine/core';
+import { useLocation } from 'wouter';
+import { importWithReload } from '../lib/importWithReload';
+import type { ModalContentProps } from './modalContent';
+import type { ModalName } from './modalNames';
+import { MODAL_REGISTRY } from './modalRegistry';
+import { modalStore as defaultStore, useOpenModal, type ModalStore } from './modalStore';
+
+/** How long opening waits for a modal's content before showing the dialog with a loader. */
+export const OPENING_FALLBACK_MS = 500;
+
+const HISTORY_KEY = 'portalModal';
+const loadedContents = new Map<ModalName, ComponentType<ModalContentProps>>();
+
+function hasModalEntry(): boolean {
+  const state: unknown = window.history.state;
+  return state !== null && typeof state === 'object' && (state as Record<string, unknown>)[HISTORY_KEY] === true;
+}
+
+export interface ModalHostProps {
+  /** The store to show. Default: the portal's. */
+  store?: ModalStore;
+}
+
+/** The one place modals render; mounted once inside the providers. */
+export function ModalHost({ store = defaultStore }: ModalHostProps) {
+  const current = useOpenModal(store);
+  const name = current?.name ?? null;
+  const [, force] = useState(0);
+  const [waited, setWaited] = useState<ModalName | null>(null);
+  const [failed, setFailed] = useState<ModalName | null>(null);
+
+  // Load the content; open when it is here or when the fallback delay has passed.
+  useEffect(() => {
+    if (name === null || loadedContents.has(name)) return;
+    let alive = true;
+    const timer = setTimeout(() => alive && setWaited(name), OPENING_FALLBACK_MS);
+    importWithReload(() => MODAL_REGISTRY[name].load())
+      .then((module) => {
+        loadedContents.set(name, module.default);
+        if (alive) force((n) => n + 1);
+      })
+      .catch(() => alive && setFailed(name));
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [name]);
+
+  // Back closes: one history entry while a modal is open. Followed through the store, not an effect's
+  // cleanup, so React's development double effects cannot push or pop an entry twice.
+  useEffect(() => {
+    let wasOpen = false;
+    const follow = () => {
+      const nowOpen = store.get() !== null;
+      if (nowOpen && !wasOpen && !hasModalEntry()) window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: true }, '');
+      // Closed from the page (Escape, a button): drop the entry, so Back then goes where the citizen expects.
+      if (!nowOpen && wasOpen && hasModalEntry()) window.history.back();
+      wasOpen = nowOpen;
+    };
+    follow();
+    const onPop = () => {
+      if (!hasModalEntry() && store.get() !== null) store.close();
+    };
+    window.addEventListener('popstate', onPop);
+    const unsubscribe = store.subscribe(follow);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [store]);
+
+  // A navigation (a link inside the modal, the header) closes it.
+  const [location] = useLocation();
+  const lastLocation = useRef(location);
+  useEffect(() => {
+    if (lastLocation.current === location) return;
+    lastLocation.current = location;
+    store.close();
+  }, [location, store]);
+
+  const definition = name ? MODAL_REGISTRY[name] : null;
+  const Content = name ? loadedContents.get(name) : undefined;
+  const opened = name !== null && (Content !== undefined || waited === name || failed === name);
+  const persistent = current?.persistent ?? definition?.persistent ?? false;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => store.close()}
+      title={current?.title ?? definition?.title}
+      closeOnEscape={!persistent}
+      closeOnClickOutside={!persistent}
+      withCloseButton={!persistent}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      centered
+      data-modal={name ?? undefined}
+    >
+      {Content && current ? (
+        <Content data={current.data} close={() => store.close()} />
+      ) : failed === name ? (
+        <Text role="alert">No se pudo cargar este contenido. Revise su conexión e intente de nuevo.</Text>
+      ) : (
+        <Stack align="center" py="md">
+          <Loader aria-label="Cargando" />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The modal registry: for each name of the spec, its default title, its
+ * content (loaded on first opening) and whether Escape and the backdrop may
+ * close it. Modals whose content later issues write (payments, requests,
+ * claims, suggestions, accounts) are registered now with a placeholder that
+ * says so; those issues replace `load`.
+ */
+import type { ModalContentModule } from './modalContent';
+import type { ModalName } from './modalNames';
+
+export interface ModalDefinition {
+  /** The dialog's title when the opener gives none. */
+  title: string;
+  /** Loads the content. */
+  load(): Promise<ModalContentModule>;
+  /** Escape and the backdrop do not close it. Default: false. */
+  persistent?: boolean;
+}
+
+const placeholder = () => import('./contents/PlaceholderContent');
+
+export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
+  PUNTOSGOB_AVAILABILITY: { title: 'Disponibilidad en los Puntos GOB', load: placeholder },
+  WELLCOME: { title: 'Mejoremos juntos', load: placeholder },
+  REGISTRO_UNICO: { title: 'Registro único de cuenta', load: placeholder },
+  SERVICE_RECOMENDED: { title: 'Sugerir un servicio', load: placeholder },
+  SERVICE_RECOMENDED_THANKS: { title: '¡Tu Sugerencia fue enviado con éxito!', load: placeholder },
+  SERVICE_CLAIM_DETAILS: { title: 'Detalle de la queja o reclamación', load: placeholder },
+  SERVICE_CLAIMS: { title: 'Quejas y reclamaciones', load: placeholder },
+  PRICE_VARIATIONS: { title: 'Variaciones de precio', load: placeholder },
+  PRICE_VARIATIONS_VUF: { title: 'Variaciones de precio de la solicitud', load: placeholder },
+  UPLOAD_FILE_TO_REQUEST: { title: 'Adjuntar un archivo a la solicitud', load: placeholder },
+  RATE_REQUEST_MODAL: { title: 'Calificar la solicitud', load: placeholder },
+  PAY_REQUEST_MODAL: { title: 'Pagar la solicitud', load: placeholder },
+  PAY_VUF_REQUEST_MODAL: { title: 'Pagos de la solicitud', load: placeholder },
+  PAY_VUF_SUCCESS_MODAL: { title: 'Pago realizado', load: placeholder },
+  PAY_VUF_ONAPI_REQUEST_MODAL: { title: 'Pago del registro de nombre comercial (ONAPI)', load: placeholder },
+  PAY_VUF_DGII_REQUEST_MODAL: { title: 'Pago a la Dirección General de Impuestos Internos (DGII)', load: placeholder },
+  PAY_VUF_CCPSD_REQUEST_MODAL: { title: 'Pago a la Cámara de Comercio y Producción de Santo Domingo', load: placeholder },
+  PAY_VUF_ACTION_REQUIRED: { title: 'Acción requerida', load: placeholder },
+  GENERATE_CODE_MODAL: { title: 'Número de autorización', load: placeholder },
+  PAY_WITH_CHECK: { title: 'Subir el comprobante de pago', load: placeholder },
+  LOGIN: { title: 'Iniciar sesión', load: placeholder },
+  REGISTER: { title: 'Crear una cuenta', load: placeholder },
+  SERVICE_APPLY: { title: 'Solicitar el servicio', load: placeholder },
+  REGISTER_MESSAGE: { title: 'Inicie sesión o regístrese', load: placeholder },
+  ERROR_REPORT: { title: 'Reportar un problema', load: placeholder },
+  FORGET_PASSWORD: { title: 'Recuperar la contraseña', load: placeholder },
+  RESETCODE: { title: 'Código de recuperación', load: placeholder },
+  FACIAL_AUTH: { title: 'Verificación facial', load: placeholder },
+  CHOOSE_AUTH_METHOD: { title: 'Elija cómo verificar su identidad', load: placeholder },
+  CONFIRMATION_EMAIL: { title: 'Confirme su correo electrónico', load: placeholder },
+  USER_REGISTER_COMPLETED: { title: 'Registro completado', load: placeholder },
+  CHANGE_PASSWORD: { title: 'Cambiar la contraseña', load: placeholder },
+  SUCCESS_RESTORED: { title: 'Contraseña restablecida', load: placeholder },
+  FIRST_LOGIN: { title: 'Bienvenido al portal', load: placeholder },
+  UNDER_CONSTRUCTION_MODAL: { title: 'Sección en construcción', load: () => import('./contents/UnderConstructionContent') },
+  SLUG_ERROR: { title: 'Servicio no encontrado', load: () => import('./contents/SlugErrorContent') },
+  FILE_UPLOAD_MODAL: { title: 'Subir un archivo', load: placeholder },
+  USER_EDIT: { title: 'Editar mis datos', load: placeholder },
+  PREVIEW: { title: 'Vista previa del formulario', load: placeholder },
+  GRID_MODAL: { title: 'Fila de la tabla', load: placeholder },
+  GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: placeholder },
+  PAYMENT_MODAL: { title: 'Pago', load: placeholder },
+};

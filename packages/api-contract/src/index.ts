@@ -1,0 +1,31 @@
+/**
+ * The API contract: the JSON schemas (as const) of what the app reads from the
+ * server, imported by the server's routes (validation, serialization, OpenAPI)
+ * and by the app (types only), so the two cannot drift apart.
+ */
+import type { FromSchema } from './fromSchema';
+import type { applicationSchema } from './applicationSchema';
+import type { citizenSchema } from './citizenSchema';
+import type { documentSchema } from './documentSchema';
+import type { errorSchema } from './errorSchema';
+import type { requestItemSchema, requestSchema } from './requestSchema';
+
+export type { FromSchema } from './fromSchema';
+export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
+export { citizenSchema } from './citizenSchema';
+export { documentSchema } from './documentSchema';
+export { errorSchema } from './errorSchema';
+export { requestItemSchema, requestSchema } from './requestSchema';
+
+/** A formalization application (draft or submitted). */
+export type Application = FromSchema<typeof applicationSchema>;
+export type ApplicationStatus = Application['status'];
+/** The signed-in citizen. */
+export type Citizen = FromSchema<typeof citizenSchema>;
+/** A stored document of the citizen. */
+export type StoredDocumentItem = FromSchema<typeof documentSchema>;
+/** The body of an error answer. */
+export type ErrorBody = FromSchema<typeof errorSchema>;
+/** A submitted request with its payments. */
+export type CitizenRequest = FromSchema<typeof requestSchema>;
+export type RequestItem = FromSchema<typeof requestItemSchema>;
