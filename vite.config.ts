@@ -65,6 +65,8 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           setupFiles: ['src/test/setup.ts'],
+          // Mantine in jsdom and first-time module loads are slow on a loaded 2-core machine.
+          testTimeout: 30000,
         },
       },
       {

@@ -15,14 +15,15 @@ import { useLocation } from 'wouter';
 import { importWithReload } from '../lib/importWithReload';
 import type { ModalContentProps } from './modalContent';
 import type { ModalName } from './modalNames';
-import { MODAL_REGISTRY } from './modalRegistry';
+import { MODAL_REGISTRY, type ModalDefinition } from './modalRegistry';
 import { modalStore as defaultStore, useOpenModal, type ModalStore } from './modalStore';
 
 /** How long opening waits for a modal's content before showing the dialog with a loader. */
 export const OPENING_FALLBACK_MS = 500;
 
 const HISTORY_KEY = 'portalModal';
-const loadedContents = new Map<ModalName, ComponentType<ModalContentProps>>();
+// Keyed by definition: a content loads once per page life, whichever registry holds it.
+const loadedContents = new Map<ModalDefinition, ComponentType<ModalContentProps>>();
 
 function hasModalEntry(): boolean {
   const state: unknown = window.history.state;
@@ -32,10 +33,12 @@ function hasModalEntry(): boolean {
 export interface ModalHostProps {
   /** The store to show. Default: the portal's. */
   store?: ModalStore;
+  /** The definitions. Default: MODAL_REGISTRY. */
+  registry?: Record<ModalName, ModalDefinition>;
 }
 
 /** The one place modals render; mounted once inside the providers. */
-export function ModalHost({ store = defaultStore }: ModalHostProps) {
+export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: ModalHostProps) {
   const current = useOpenModal(store);
   const name = current?.name ?? null;
   const [, force] = useState(0);
@@ -44,12 +47,13 @@ export function ModalHost({ store = defaultStore }: ModalHostProps) {
 
   // Load the content; open when it is here or when the fallback delay has passed.
   useEffect(() => {
-    if (name === null || loadedContents.has(name)) return;
+    if (name === null || loadedContents.has(registry[name])) return;
     let alive = true;
     const timer = setTimeout(() => alive && setWaited(name), OPENING_FALLBACK_MS);
-    importWithReload(() => MODAL_REGISTRY[name].load())
+    const definition = registry[name];
+    importWithReload(() => definition.load())
       .then((module) => {
-        loadedContents.set(name, module.default);
+        loadedContents.set(definition, module.default);
         if (alive) force((n) => n + 1);
       })
       .catch(() => alive && setFailed(name));
@@ -57,21 +61,32 @@ export function ModalHost({ store = defaultStore }: ModalHostProps) {
       alive = false;
       clearTimeout(timer);
     };
-  }, [name]);
+  }, [name, registry]);
 
   // Back closes: one history entry while a modal is open. Followed through the store, not an effect's
   // cleanup, so React's development double effects cannot push or pop an entry twice.
   useEffect(() => {
     let wasOpen = false;
+    // history.back() is asynchronous: a modal opened before its popstate arrives must not be closed by it.
+    let droppingEntry = false;
+    const pushEntry = () => window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: true }, '');
     const follow = () => {
       const nowOpen = store.get() !== null;
-      if (nowOpen && !wasOpen && !hasModalEntry()) window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: true }, '');
+      if (nowOpen && !wasOpen && !droppingEntry && !hasModalEntry()) pushEntry();
       // Closed from the page (Escape, a button): drop the entry, so Back then goes where the citizen expects.
-      if (!nowOpen && wasOpen && hasModalEntry()) window.history.back();
+      if (!nowOpen && wasOpen && !droppingEntry && hasModalEntry()) {
+        droppingEntry = true;
+        window.history.back();
+      }
       wasOpen = nowOpen;
     };
     follow();
     const onPop = () => {
+      if (droppingEntry) {
+        droppingEntry = false;
+        if (store.get() !== null && !hasModalEntry()) pushEntry();
+        return;
+      }
       if (!hasModalEntry() && store.get() !== null) store.close();
     };
     window.addEventListener('popstate', onPop);
@@ -91,8 +106,8 @@ export function ModalHost({ store = defaultStore }: ModalHostProps) {
     store.close();
   }, [location, store]);
 
-  const definition = name ? MODAL_REGISTRY[name] : null;
-  const Content = name ? loadedContents.get(name) : undefined;
+  const definition = name ? registry[name] : null;
+  const Content = definition ? loadedContents.get(definition) : undefined;
   const opened = name !== null && (Content !== undefined || waited === name || failed === name);
   const persistent = current?.persistent ?? definition?.persistent ?? false;
 
@@ -109,7 +124,7 @@ export function ModalHost({ store = defaultStore }: ModalHostProps) {
       data-modal={name ?? undefined}
     >
       {Content && current ? (
-        <Content data={current.data} close={() => store.close()} />
+        <Content data={current.data} close={() => store.close()} open={store.open} />
       ) : failed === name ? (
         <Text role="alert">No se pudo cargar este contenido. Revise su conexión e intente de nuevo.</Text>
       ) : (

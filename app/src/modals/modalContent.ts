@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import type { ModalName } from './modalNames';
+import type { ModalOptions } from './modalStore';
 
 /** What the registry hands a modal's content. */
 export interface ModalContentProps {
@@ -6,6 +8,8 @@ export interface ModalContentProps {
   data: unknown;
   /** Closes the modal. */
   close(): void;
+  /** Opens another modal in its place (the same store as this one's). */
+  open(name: ModalName, options?: ModalOptions): void;
 }
 
 /** A content module, loaded when its modal first opens (so ~40 modals stay out of the first bundle). */

@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
-import { openModal } from '../modalStore';
 import type { ModalContentProps } from '../modalContent';
 
 /** `data` of SLUG_ERROR: the service address that does not exist. */
@@ -14,7 +13,7 @@ export interface SlugErrorData {
  * The citizen can browse the catalogue or, if the service is missing from the
  * portal, suggest it (which replaces this modal with the suggestion form).
  */
-export default function SlugErrorContent({ data }: ModalContentProps) {
+export default function SlugErrorContent({ data, open }: ModalContentProps) {
   const slug = (data as SlugErrorData | undefined)?.slug;
   return (
     <Stack>
@@ -25,7 +24,7 @@ export default function SlugErrorContent({ data }: ModalContentProps) {
       <Text>Busque el servicio en el catálogo o, si no está, sugiéranos que lo agreguemos.</Text>
       <Group justify="space-between">
         <Anchor component={Link} href={paths.services.href()}>Ver los servicios</Anchor>
-        <Button variant="default" onClick={() => openModal('SERVICE_RECOMENDED')}>Sugerir un servicio</Button>
+        <Button variant="default" onClick={() => open('SERVICE_RECOMENDED')}>Sugerir un servicio</Button>
       </Group>
     </Stack>
   );
