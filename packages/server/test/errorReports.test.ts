@@ -125,7 +125,7 @@ describe('POST /v1/portals/error-reports', () => {
 
   it('has no HTTP route that reads reports back, and is described in the OpenAPI document', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL_ })).statusCode).toBe(404);
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
     const op = doc.paths['/v1/portals/error-reports'].post;
     expect(JSON.stringify(op.requestBody)).toContain('"maxLength":2000');
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '429']));
