@@ -1,0 +1,187 @@
+/**
+ * The portal shell in Chromium against the real server and the production
+ * build: the modal registry (opening, replacing, Escape, the browser's Back,
+ * axe on an open modal at 1280 and 390 px), an expired session on any page
+ * (the 'Unauthenticated.' rule of the one HTTP client), signed-in pages that
+ * ask for the login and come back, the route registry's pages still under
+ * construction, and a lazy chunk gone after a deploy (one reload, then the
+ * error boundary's way back).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { portalSuite } from '../support/portalSuite';
+import { DEMO, login, registerCitizen, snapshotOnFailure } from '../support/portal';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { REPO_ROOT } from '../support/startPortal';
+
+const suite = portalSuite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/shell');
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+const dialogs = (page: Page) => page.getByRole('dialog');
+
+describe('modal registry', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`a service address that does not exist opens SLUG_ERROR; "Sugerir un servicio" replaces it; Escape closes (${label} px, axe)`, async () => {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await page.goto(`${suite.baseUrl}/servicios/servicio-que-no-existe`);
+        const slugError = page.getByRole('dialog', { name: 'Servicio no encontrado' });
+        await slugError.getByText('«/servicios/servicio-que-no-existe»', { exact: false }).waitFor();
+        // Focus moves into the dialog (Mantine's focus trap).
+        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+        await expectNoAxeViolations(page, `SLUG_ERROR at ${label} px`);
+        await shot(page, `slug-error-${label}`);
+
+        await slugError.getByRole('button', { name: 'Sugerir un servicio' }).click();
+        const suggest = page.getByRole('dialog', { name: 'Sugerir un servicio' });
+        await suggest.getByText('Esta función estará disponible próximamente.').waitFor();
+        expect(await dialogs(page).count()).toBe(1);
+        await expectNoAxeViolations(page, `SERVICE_RECOMENDED (placeholder) at ${label} px`);
+        await shot(page, `placeholder-${label}`);
+
+        await page.keyboard.press('Escape');
+        await dialogs(page).first().waitFor({ state: 'detached' });
+        expect(new URL(page.url()).pathname).toBe('/servicios/servicio-que-no-existe');
+        // Closing took its history entry with it: Back leaves the page, it does not "close" again.
+        expect(await page.evaluate(() => (history.state as { portalModal?: boolean } | null)?.portalModal ?? false)).toBe(false);
+      });
+    });
+  }
+
+  it("the browser's Back closes an open modal and stays on the page", async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('heading', { name: 'Formalice su empresa en línea', level: 1 }).waitFor();
+      // An in-app navigation to the service page (wouter), then the modal.
+      await page.evaluate(() => {
+        history.pushState(null, '', '/servicios/otro-que-no-existe');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByRole('dialog', { name: 'Servicio no encontrado' }).waitFor();
+      await page.goBack({ waitUntil: 'commit' });
+      await dialogs(page).first().waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/servicios/otro-que-no-existe');
+      // The next Back goes to the previous page, as without the modal.
+      await page.goBack({ waitUntil: 'commit' });
+      await page.getByRole('heading', { name: 'Formalice su empresa en línea', level: 1 }).waitFor();
+    });
+  });
+});
+
+describe('session', () => {
+  it("an expired session on the home page shows the login form, not the citizen's name and an error", async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '40210773467'));
+      // The server forgets the session (as when it expires); the browser still has the citizen stored.
+      const out = await page.request.post(`${suite.baseUrl}/v1/portals/auth/citizens/logout`);
+      expect(out.ok()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+      expect(await page.getByText('No se pudieron cargar sus solicitudes.').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Cerrar sesión' }).count()).toBe(0);
+    });
+  });
+
+  it('an expired session on another page sends the citizen to /', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, DEMO);
+      await page.request.post(`${suite.baseUrl}/v1/portals/auth/citizens/logout`);
+      await page.goto(`${suite.baseUrl}/mis-solicitudes`);
+      await page.waitForURL(`${suite.baseUrl}/`);
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    });
+  });
+
+  it('a signed-in page asks an anonymous visitor to log in, then shows the page at the same address', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/mis-solicitudes`);
+      await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
+      expect(await page.title()).toBe('Mis solicitudes · Portal ciudadano');
+      await expectNoAxeViolations(page, 'login on a signed-in page at 390 px');
+      await page.getByLabel('Cédula').fill(DEMO.cedula);
+      await page.getByLabel('Contraseña').fill(DEMO.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('heading', { name: 'Mis solicitudes', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/mis-solicitudes');
+      await expectNoAxeViolations(page, 'Mis solicitudes at 390 px');
+      await shot(page, 'mis-solicitudes-390');
+    });
+  });
+
+  it('/ingresar returns to ?volver= after logging in, and never to another site', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('/mis-solicitudes')}`);
+      await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
+      expect(await page.title()).toBe('Iniciar sesión · Portal ciudadano');
+      await expectNoAxeViolations(page, '/ingresar');
+      await shot(page, 'ingresar-1280');
+      await page.getByLabel('Cédula').fill(DEMO.cedula);
+      await page.getByLabel('Contraseña').fill(DEMO.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.waitForURL(`${suite.baseUrl}/mis-solicitudes`);
+
+      await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('//example.com/')}`);
+      await page.waitForURL(`${suite.baseUrl}/`);
+    });
+  });
+});
+
+describe('route registry', () => {
+  it('pages not built yet say so in Spanish, with their own title, at 1280 and 390 px', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        for (const [address, title] of [['/servicios', 'Servicios'], ['/accesibilidad', 'Declaración de accesibilidad'], ['/contacto', 'Contacto']]) {
+          await page.goto(`${suite.baseUrl}${address}`);
+          await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+          await page.getByText('Esta página está en construcción.', { exact: false }).waitFor();
+          expect(await page.title()).toBe(`${title} · Portal ciudadano`);
+        }
+        await expectNoAxeViolations(page, `construction page at ${viewport.width} px`);
+        await shot(page, `en-construccion-${viewport.width}`);
+        await page.goto(`${suite.baseUrl}/no-hay-tal-pagina`);
+        await page.getByRole('heading', { name: 'Página no encontrada', level: 1 }).waitFor();
+      });
+    }
+  });
+});
+
+describe('after a deploy', () => {
+  it('a lazy chunk that is gone reloads the page once, then the error boundary offers the way back to Inicio', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      let documents = 0;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents++;
+      });
+      // The old build's chunk of the login page no longer exists on the server.
+      await page.route(/\/assets\/LoginPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Recurso no encontrado' }));
+      await page.goto(`${suite.baseUrl}/ingresar`);
+      await page.getByRole('heading', { name: 'No se pudo mostrar esta página', level: 1 }).waitFor();
+      expect(documents).toBe(2);
+      await shot(page, 'error-boundary-1280');
+      await expectNoAxeViolations(page, 'error boundary');
+      await page.unroute(/\/assets\/LoginPage-[^/]+\.js$/);
+      await page.getByRole('link', { name: 'Volver a Inicio' }).click();
+      await page.getByRole('heading', { name: 'Formalice su empresa en línea', level: 1 }).waitFor();
+    });
+  });
+});
