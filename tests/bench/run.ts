@@ -5,14 +5,16 @@
 import { engineBench } from './engineBench';
 import { serverBench } from './serverBench';
 import { browserBench } from './browserBench';
+import { deliveryBench } from './deliveryBench';
 
 const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
   { name: 'API del portal (autocannon)', run: serverBench },
   { name: 'Navegador (Chromium)', run: browserBench },
+  { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×, Lighthouse)', run: deliveryBench },
 ];
 
-// BENCH_SOLO=navegador (or motor, api) runs only the sections whose name contains it.
+// BENCH_SOLO=navegador (or motor, api, entrega) runs only the sections whose name contains it.
 const only = process.env.BENCH_SOLO?.toLowerCase();
 for (const section of sections.filter((s) => !only || s.name.toLowerCase().includes(only))) {
   console.log(`\n== ${section.name} ==`);

@@ -1,0 +1,88 @@
+/**
+ * The portal as `npm start` runs it, for the delivery figures: the SPA built
+ * with the repo's vite.config.ts (precompressed assets included) into a
+ * temporary folder, then packages/server/src/main.ts in a child process on a
+ * free port with an empty temporary DATA_DIR.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers 2xx, or fails after `ms`. */
+export async function waitForOk(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} no respondió en ${ms} ms`);
+}
+
+/** A running portal: its base URL and how to stop it (server and temporary folders). */
+export interface RealServer {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function buildApp(outDir: string): Promise<void> {
+  // A caller under Vitest would have NODE_ENV=test (React's development build): measure what ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', configFile: join(root, 'vite.config.ts'), root: join(root, 'app'), build: { outDir, emptyOutDir: true }, logLevel: 'silent' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** Builds the SPA and starts the real server on it. */
+export async function startRealServer(): Promise<RealServer> {
+  const staticDir = await mkdtemp(join(tmpdir(), 'portal-bench-app-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-data-'));
+  await buildApp(staticDir);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(staticDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOk(`${baseUrl}/v1/region/provincias?limit=1`, 60_000);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { baseUrl, close };
+}
