@@ -60,7 +60,13 @@ async function buildApp(outDir: string): Promise<void> {
 export async function startRealServer(): Promise<RealServer> {
   const staticDir = await mkdtemp(join(tmpdir(), 'portal-bench-app-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-data-'));
-  await buildApp(staticDir);
+  try {
+    await buildApp(staticDir);
+  } catch (e) {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(staticDir, { recursive: true, force: true });
+    throw e;
+  }
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
