@@ -125,6 +125,18 @@ describe('bounded password hashing', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as HttpError);
     expect(refused.map((e) => [e.statusCode, e.message])).toEqual([[503, HASHER_BUSY], [503, HASHER_BUSY], [503, HASHER_BUSY]]);
+    // The owner's own browser (priority) is not refused while ordinary attempts fill the queue: it takes the place of
+    // the newest ordinary waiter, and goes before the others.
+    const order: string[] = [];
+    const tag = (name: string, p: Promise<unknown>) => p.then(() => order.push(name), () => order.push(`${name}:503`));
+    const ownerHash = await hasher.hash('Clave-del-titular-1');
+    // One runs, two wait (the queue is full), then the owner arrives.
+    const flood = Array.from({ length: 3 }, (_, i) => tag(`ordinaria${i}`, hasher.hash(`flood-${i}-password`)));
+    const owner = tag('titular', hasher.verify(ownerHash, 'Clave-del-titular-1', { priority: true }));
+    await Promise.all([...flood, owner]);
+    expect(order).toContain('titular');
+    expect(order.indexOf('titular')).toBeLessThan(order.indexOf('ordinaria1'));
+    expect(order.filter((o) => o.endsWith(':503'))).toEqual(['ordinaria2:503']);
     // Once the burst is over, hashing works again.
     expect(await hasher.verify(await hasher.hash('otra-clave-larga'), 'otra-clave-larga')).toBe(true);
   });

@@ -34,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Same work as a real check, so response time does not reveal which cédulas have accounts.
       await app.passwords.verifyDummy(password);
     } else {
-      valid = await app.passwords.verify(citizen.passwordHash, password);
+      valid = await app.passwords.verify(citizen.passwordHash, password, { priority: device !== null });
     }
     if (citizen === null || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
     await loginSucceeded(app.db, cedula, request.ip);
