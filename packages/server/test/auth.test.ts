@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
+import { SESSION_CACHE_TTL_MS } from '../src/services/sessionCache';
 import { hashToken } from '../src/services/sessionStore';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, DEMO, login } from './helpers';
@@ -109,6 +110,22 @@ describe('login, me, logout', () => {
     await t.app.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(token)]);
     const me = await t.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
     expect(me.statusCode).toBe(401);
+  });
+
+  it('a session ended on another server sharing the database is refused within the session cache\'s few seconds', async () => {
+    const other = await buildTestApp({}, { db: t.app.db });
+    try {
+      const token = await login(t.app, DEMO.cedula, DEMO.password);
+      expect((await other.app.inject({ method: 'GET', url: ME, headers: bearer(token) })).statusCode).toBe(200);
+      // Logged out through the first server: that server forgets it at once…
+      await t.app.inject({ method: 'POST', url: LOGOUT, headers: bearer(token) });
+      expect((await t.app.inject({ method: 'GET', url: ME, headers: bearer(token) })).statusCode).toBe(401);
+      // …the other one once its cached entry is older than SESSION_CACHE_TTL_MS.
+      await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_TTL_MS + 100));
+      expect((await other.app.inject({ method: 'GET', url: ME, headers: bearer(token) })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('sessions expire after SESSION_TTL_HOURS', async () => {

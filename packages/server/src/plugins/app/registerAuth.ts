@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/HttpError';
 import { UNAUTHENTICATED } from '../../http/installErrorHandler';
+import { createSessionCache, type SessionCache } from '../../services/sessionCache';
 import { findSessionCitizen, hashToken, type CitizenView } from '../../services/sessionStore';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
   }
   interface FastifyInstance {
+    /** Recently confirmed sessions (services/sessionCache.ts); routes that end sessions forget them here. */
+    sessionCache: SessionCache;
     /** onRequest hook: answers 401 {"message":"Unauthenticated."} unless a live session token is presented, before the body is read or validated. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -45,11 +48,17 @@ export function readToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('citizen', null);
   app.decorateRequest('sessionTokenHash', null);
+  const cache = createSessionCache();
+  app.decorate('sessionCache', cache);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = readToken(request);
     if (token === null) throw new HttpError(401, UNAUTHENTICATED);
     const tokenHash = hashToken(token);
-    const citizen = await findSessionCitizen(app.db, tokenHash);
+    let citizen = cache.get(tokenHash) ?? null;
+    if (citizen === null) {
+      citizen = await findSessionCitizen(app.db, tokenHash);
+      if (citizen !== null) cache.set(tokenHash, citizen);
+    }
     if (citizen === null) throw new HttpError(401, UNAUTHENTICATED);
     request.citizen = citizen;
     request.sessionTokenHash = tokenHash;

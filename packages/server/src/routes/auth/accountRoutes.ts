@@ -50,7 +50,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   typed.post(`${base}/logout`, { schema: logoutSchema, onRequest: app.authenticate }, async (request, reply) => {
-    if (request.sessionTokenHash !== null) await revokeSession(app.db, request.sessionTokenHash);
+    if (request.sessionTokenHash !== null) {
+      await revokeSession(app.db, request.sessionTokenHash);
+      app.sessionCache.forgetToken(request.sessionTokenHash);
+    }
     reply.clearCookie('token', { path: '/' });
     return { message: 'Sesión cerrada' };
   });

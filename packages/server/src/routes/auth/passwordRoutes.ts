@@ -98,6 +98,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       await revokeCitizenSessions(tx, citizen.id, null);
       await clearAttempts(tx, `login:cedula:${cedula}`);
     });
+    app.sessionCache.forgetCitizen(citizen.id);
     return { message: UPDATED };
   });
 
@@ -121,6 +122,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         await updatePasswordHash(tx, citizen.id, passwordHash);
         await revokeCitizenSessions(tx, citizen.id, request.sessionTokenHash);
       });
+      app.sessionCache.forgetCitizen(citizen.id);
       return { message: UPDATED };
     },
   );
