@@ -6,11 +6,11 @@
  * document.title from its entry; signed-in pages go through RequireSession.
  */
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Loader } from '@mantine/core';
 import { Route, Switch } from 'wouter';
 import { ConstructionPage } from '../components/ConstructionPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { paths, type RouteEntry, type RouteName } from '../config/paths';
+import { RouteProgress } from './layout/RouteProgress';
 import { lazyPage } from './lazyPage';
 import { RequireSession } from './RequireSession';
 import { HomeRoute } from './routes/HomeRoute';
@@ -42,11 +42,14 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   application: ApplicationPage,
 };
 
-const SITE = 'Portal ciudadano';
+const SITE = 'Portal Ciudadano';
+
+/** The document.title of a page: "<página> | Portal Ciudadano". */
+export const pageTitle = (title: string): string => `${title} | ${SITE}`;
 
 function Page({ entry, page: Content }: { entry: RouteEntry<never[]>; page: ComponentType | null }) {
   useEffect(() => {
-    document.title = entry.pattern === '/' ? `${SITE} · Formalización de empresas` : `${entry.title} · ${SITE}`;
+    document.title = pageTitle(entry.title);
   }, [entry]);
   const body = Content ? <Content /> : <ConstructionPage title={entry.title} />;
   return entry.signedIn ? <RequireSession title={entry.title}>{body}</RequireSession> : body;
@@ -54,7 +57,7 @@ function Page({ entry, page: Content }: { entry: RouteEntry<never[]>; page: Comp
 
 function NotFound() {
   useEffect(() => {
-    document.title = `Página no encontrada · ${SITE}`;
+    document.title = pageTitle('Página no encontrada');
   }, []);
   return <NotFoundPage />;
 }
@@ -62,7 +65,7 @@ function NotFound() {
 /** The pages of the portal. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<Loader aria-label="Cargando" />}>
+    <Suspense fallback={<RouteProgress />}>
       <Switch>
         {(Object.keys(paths) as RouteName[]).map((name) => (
           <Route key={name} path={paths[name].pattern}>

@@ -1,0 +1,42 @@
+import { Menu, UnstyledButton } from '@mantine/core';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths';
+import { logout } from '../../features/auth/api/login';
+import type { Citizen } from '../../lib/session';
+import { openModal } from '../../modals/modalStore';
+
+export interface AccountMenuProps {
+  /** The signed-in citizen (the button shows their first name). Required. */
+  citizen: Citizen;
+}
+
+/** Ends the session, then starts again from Inicio with a fresh page. */
+export function signOut(): void {
+  void logout().finally(() => window.location.assign(paths.home.href()));
+}
+
+/**
+ * The profile menu: Mi perfil, Cambiar contraseña (the registry's
+ * CHANGE_PASSWORD modal) and Cerrar sesión. Mantine's Menu: Enter, Space and
+ * the arrows open it, Escape closes it and focus goes back to the button.
+ */
+export function AccountMenu({ citizen }: AccountMenuProps) {
+  const first = citizen.nombres.split(' ')[0] ?? citizen.nombres;
+  return (
+    <Menu position="bottom-end" returnFocus withinPortal trigger="click" keepMounted={false}>
+      <Menu.Target>
+        <UnstyledButton className="header-button" aria-label={`Mi cuenta: ${citizen.nombres} ${citizen.apellidos}`}>
+          <span aria-hidden="true" className="header-avatar">{first.charAt(0)}</span>
+          <span className="header-button-text">{first}</span>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{citizen.nombres} {citizen.apellidos}</Menu.Label>
+        <Menu.Item component={Link} href={paths.profile.href()}>Mi perfil</Menu.Item>
+        <Menu.Item onClick={() => openModal('CHANGE_PASSWORD')}>Cambiar contraseña</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={signOut}>Cerrar sesión</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Burger, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { AccountMenu, signOut } from './AccountMenu';
+import { MainNav } from './MainNav';
+import { openModal } from '../../modals/modalStore';
+
+/** The notifications bell: a link to the registry's notifications page. */
+function NotificationsLink() {
+  return (
+    <Link href={paths.notifications.href()} className="header-button" aria-label="Notificaciones">
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+    </Link>
+  );
+}
+
+/**
+ * The built-in header: the portal's name, the main navigation and, for a
+ * signed-in citizen, the notifications bell and the profile menu. Below 62em
+ * the navigation moves into a drawer opened by the menu button (Mantine's
+ * Drawer traps focus, Escape closes it and focus returns to the button).
+ */
+export function SiteHeader() {
+  const session = useSession();
+  const [drawer, setDrawer] = useState(false);
+  const close = () => setDrawer(false);
+  return (
+    <div className="site-header">
+      <Container size={1200} px="md">
+        <Group justify="space-between" wrap="nowrap" h={64}>
+          <Link href={paths.home.href()} className="site-name">
+            <span className="site-name-mark" aria-hidden="true">RD</span>
+            Portal Ciudadano
+          </Link>
+          <Group gap="xs" wrap="nowrap">
+            <div className="main-nav-desktop"><MainNav variant="bar" /></div>
+            {session && <NotificationsLink />}
+            {session && <AccountMenu citizen={session} />}
+            <Burger
+              className="main-nav-burger"
+              opened={drawer}
+              onClick={() => setDrawer((o) => !o)}
+              aria-label="Menú"
+              aria-expanded={drawer}
+              aria-controls="menu-principal"
+              color="white"
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer opened={drawer} onClose={close} title="Menú" id="menu-principal" position="right" size="xs" closeButtonProps={{ 'aria-label': 'Cerrar el menú' }}>
+        <Stack gap="md">
+          <MainNav variant="list" onNavigate={close} />
+          {session && (
+            <nav aria-label="Mi cuenta" className="main-nav main-nav-list">
+              <ul>
+                <li><Link href={paths.notifications.href()} onClick={close}>Notificaciones</Link></li>
+                <li><Link href={paths.profile.href()} onClick={close}>Mi perfil</Link></li>
+                <li><button type="button" onClick={() => { close(); openModal('CHANGE_PASSWORD'); }}>Cambiar contraseña</button></li>
+                <li><button type="button" onClick={signOut}>Cerrar sesión</button></li>
+              </ul>
+            </nav>
+          )}
+        </Stack>
+      </Drawer>
+    </div>
+  );
+}
