@@ -8,6 +8,7 @@ import type { applicationSchema } from './applicationSchema';
 import type { citizenSchema } from './citizenSchema';
 import type { documentSchema } from './documentSchema';
 import type { errorSchema } from './errorSchema';
+import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
 import type { requestItemSchema, requestSchema } from './requestSchema';
 
 export type { FromSchema } from './fromSchema';
@@ -15,6 +16,7 @@ export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
 export { citizenSchema } from './citizenSchema';
 export { documentSchema } from './documentSchema';
 export { errorSchema } from './errorSchema';
+export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
 export { requestItemSchema, requestSchema } from './requestSchema';
 
 /** A formalization application (draft or submitted). */
@@ -29,3 +31,7 @@ export type ErrorBody = FromSchema<typeof errorSchema>;
 /** A submitted request with its payments. */
 export type CitizenRequest = FromSchema<typeof requestSchema>;
 export type RequestItem = FromSchema<typeof requestItemSchema>;
+/** The browser's settings for the portal shell (header script, survey, single registration, analytics). */
+export type ShellConfig = FromSchema<typeof shellConfigSchema>;
+/** A stored problem report: the thanks message and its reference. */
+export type ErrorReportCreated = FromSchema<typeof errorReportCreatedSchema>;

@@ -1,4 +1,5 @@
 /** Schema of POST /v1/portals/error-reports (validation, OpenAPI and the handler's types). */
+import { errorReportCreatedSchema } from '@portal/api-contract';
 import { commonErrors } from '../../http/commonSchemas';
 import { PAGE_PATH_MAX } from '../../services/analytics/pagePath';
 
@@ -26,13 +27,6 @@ export const errorReportSchema = {
   },
   response: {
     ...commonErrors,
-    201: {
-      type: 'object',
-      properties: {
-        message: { type: 'string' },
-        data: { type: 'object', properties: { reference: { type: 'string' } }, required: ['reference'] },
-      },
-      required: ['message', 'data'],
-    },
+    201: errorReportCreatedSchema,
   },
 } as const;

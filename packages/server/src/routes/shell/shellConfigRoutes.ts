@@ -1,21 +1,11 @@
 /** GET /v1/portals/shell-config: the browser's settings for the portal shell (header script, survey, single registration, analytics). */
+// The answer's schema is in the API contract: the app reads its type from there.
+import { shellConfigSchema } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
 /** Browsers and proxies may keep the answer this long: it changes only when the server restarts with new settings. */
 export const SHELL_CONFIG_MAX_AGE_SECONDS = 300;
-
-/** Answer of GET /v1/portals/shell-config; the app reads its type from here. */
-export const shellConfigSchema = {
-  type: 'object',
-  properties: {
-    headerScriptUrl: { type: ['string', 'null'], description: 'Script externo que dibuja el encabezado (HEADER_SCRIPT_URL); null: el encabezado propio del portal' },
-    surveyUrl: { type: 'string', description: 'Encuesta del aviso "Mejoremos juntos" (SURVEY_URL)' },
-    registroUnicoUrl: { type: 'string', description: 'Alta en el registro único, botón "REGISTRATE" (REGISTRO_UNICO_URL)' },
-    analytics: { type: 'string', enum: ['propio', 'ninguno'], description: 'Adónde van las visitas (ANALYTICS)' },
-  },
-  required: ['headerScriptUrl', 'surveyUrl', 'registroUnicoUrl', 'analytics'],
-} as const;
 
 export async function shellConfigRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
