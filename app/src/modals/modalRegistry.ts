@@ -21,8 +21,8 @@ const placeholder = () => import('./contents/PlaceholderContent');
 
 export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   PUNTOSGOB_AVAILABILITY: { title: 'Disponibilidad en los Puntos GOB', load: placeholder },
-  WELLCOME: { title: 'Mejoremos juntos', load: placeholder },
-  REGISTRO_UNICO: { title: 'Registro único de cuenta', load: placeholder },
+  WELLCOME: { title: 'Mejoremos juntos', load: () => import('./contents/WellcomeContent') },
+  REGISTRO_UNICO: { title: 'Registro único de cuenta', load: () => import('./contents/RegistroUnicoContent') },
   SERVICE_RECOMENDED: { title: 'Sugerir un servicio', load: placeholder },
   SERVICE_RECOMENDED_THANKS: { title: '¡Tu Sugerencia fue enviado con éxito!', load: placeholder },
   SERVICE_CLAIM_DETAILS: { title: 'Detalle de la queja o reclamación', load: placeholder },
@@ -44,7 +44,7 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   REGISTER: { title: 'Crear una cuenta', load: placeholder },
   SERVICE_APPLY: { title: 'Solicitar el servicio', load: placeholder },
   REGISTER_MESSAGE: { title: 'Inicie sesión o regístrese', load: placeholder },
-  ERROR_REPORT: { title: 'Reportar un problema', load: placeholder },
+  ERROR_REPORT: { title: 'Reportar un problema', load: () => import('./contents/ErrorReportContent') },
   FORGET_PASSWORD: { title: 'Recuperar la contraseña', load: placeholder },
   RESETCODE: { title: 'Código de recuperación', load: placeholder },
   FACIAL_AUTH: { title: 'Verificación facial', load: placeholder },

@@ -1,0 +1,31 @@
+/**
+ * GET /v1/portals/shell-config: the header script, the survey and
+ * single-registration addresses and the analytics mode. Read once per page
+ * life (the server lets it be cached for 5 minutes and it only changes on a
+ * restart); shared by the header, the prompts and the analytics tracker.
+ */
+import useSWR from 'swr';
+import type { ShellConfig } from '@portal/api-contract';
+import { api } from '../lib/api-client';
+
+export type { ShellConfig } from '@portal/api-contract';
+
+/**
+ * What the shell does when the settings cannot be read: the built-in header,
+ * no prompts (their addresses are unknown) and no analytics (nothing is sent
+ * to an endpoint that did not answer).
+ */
+export const FALLBACK_SHELL_CONFIG: ShellConfig = { headerScriptUrl: null, surveyUrl: '', registroUnicoUrl: '', analytics: 'ninguno' };
+
+let loading: Promise<ShellConfig> | undefined;
+
+/** The shell's settings; never rejects (a failure gives FALLBACK_SHELL_CONFIG). */
+export function getShellConfig(): Promise<ShellConfig> {
+  loading ??= api.get<ShellConfig>('portals/shell-config').catch(() => FALLBACK_SHELL_CONFIG);
+  return loading;
+}
+
+/** The shell's settings for a component; undefined until read. */
+export function useShellConfig(): ShellConfig | undefined {
+  return useSWR('portals/shell-config', getShellConfig).data;
+}
