@@ -15,6 +15,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface Portal {
   baseUrl: string;
+  /** The running server (its database for tests that count what it stored). */
+  app: Awaited<ReturnType<typeof buildApp>>;
   /** The SMTP server the portal delivers its mail to: where a test reads the codes a citizen receives. */
   mail: MailSink;
   close(): Promise<void>;
@@ -53,7 +55,11 @@ export function mailboxOf(baseUrl: string): MailSink {
   return mail;
 }
 
-export async function startPortal(): Promise<Portal> {
+/**
+ * Starts a portal. `env`: settings added to (or replacing) the test defaults,
+ * as the environment would give them (e.g. HEADER_SCRIPT_URL); default none.
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const staticDir = await buildSpa();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-uploads-'));
   const mail = await startMailSink();
@@ -64,6 +70,7 @@ export async function startPortal(): Promise<Portal> {
       STATIC_DIR: staticDir,
       UPLOAD_DIR: uploadDir,
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
+      ...env,
     }),
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     smtpUrl: mail.url,
@@ -74,6 +81,7 @@ export async function startPortal(): Promise<Portal> {
   mailboxes.set(baseUrl, mail);
   return {
     baseUrl,
+    app,
     mail,
     async close() {
       await app.close();

@@ -1,0 +1,351 @@
+/**
+ * The shell's prompts, problem reports, analytics and external header in
+ * Chromium against real portals (production build): one with SURVEY_URL,
+ * REGISTRO_UNICO_URL and HEADER_SCRIPT_URL pointing at a small local HTTP
+ * server, one with the defaults (no header script, stand-in survey pages).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { countPageViews } from '../../packages/server/src/services/analytics/pageViewStore';
+import { launchChromium } from '../support/browser';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { expectFocus, tabTo, type } from '../support/keyboard';
+import { compileForm, type FormSchema } from '@portal/form-engine';
+import schemaJson from '../../schemas/formalizacion/schema.json';
+import { DEMO, fixture, login, newApplication, seedDraft, snapshotOnFailure, uploadDocumentApi, type Data } from '../support/portal';
+import { startPortal, type Portal } from '../support/startPortal';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** PROMPT_DELAY_MS (3 s) and a margin. */
+const PROMPT_WAIT = 4500;
+const EXTERNAL_TEXT = 'Encabezado del Gobierno (externo)';
+
+/** How the local server answers /header.js: draws the header, 404, or the drawing script after 6 s. */
+let headerMode: 'ok' | 'fails' | 'slow' = 'ok';
+const HEADER_JS = `(function () {
+  var slot = document.getElementById(document.currentScript.dataset.slot);
+  var bar = document.createElement('div');
+  bar.textContent = ${JSON.stringify(EXTERNAL_TEXT)};
+  slot.replaceChildren(bar);
+})();`;
+
+let site: Server;
+let siteUrl: string;
+let configured: Portal;
+let plain: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = createServer((req, res) => {
+    if (req.url === '/header.js') {
+      if (headerMode === 'fails') return void res.writeHead(404).end();
+      const send = () => res.writeHead(200, { 'content-type': 'text/javascript' }).end(HEADER_JS);
+      return void (headerMode === 'slow' ? setTimeout(send, 6000) : send());
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>${req.url}</title><h1>${req.url}</h1>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
+  [configured, plain, browser] = await Promise.all([
+    startPortal({ SURVEY_URL: `${siteUrl}/encuesta`, REGISTRO_UNICO_URL: `${siteUrl}/registro-unico`, HEADER_SCRIPT_URL: `${siteUrl}/header.js` }),
+    startPortal(),
+    launchChromium(),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([configured?.close(), plain?.close()]);
+  site?.closeAllConnections();
+  await new Promise((resolve) => site?.close(resolve));
+});
+
+async function newPage(context?: BrowserContext, viewport = DESKTOP): Promise<Page> {
+  const ctx = context ?? (await browser.newContext({ locale: 'es-DO', viewport }));
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(15000);
+  return page;
+}
+
+const dialogs = (page: Page) => page.getByRole('dialog');
+
+async function expectNoDialogFor(page: Page, ms: number): Promise<void> {
+  await page.waitForTimeout(ms);
+  expect(await dialogs(page).count()).toBe(0);
+}
+
+/** Submits draft `id` through the API with the PF fixture made valid against the sandbox (as accessibility.test.ts does). */
+async function submitPf(page: Page, baseUrl: string, id: number): Promise<void> {
+  const data: Data = structuredClone(fixture('pf-completa'));
+  const documentId = await uploadDocumentApi(page, baseUrl, 'Documento prueba.pdf');
+  for (const t of compileForm(schemaJson as unknown as FormSchema).templates.filter((x) => x.node['x-widget'] === 'file')) {
+    const parts = t.tpath.split('.');
+    const walk = (node: unknown, i: number): void => {
+      if (node === null || typeof node !== 'object') return;
+      const obj = node as Record<string, unknown>;
+      if (i === parts.length - 1) {
+        if (parts[i] in obj) obj[parts[i]] = documentId;
+        return;
+      }
+      if (parts[i] === '*') (node as unknown[]).forEach((row) => walk(row, i + 1));
+      else walk(obj[parts[i]], i + 1);
+    };
+    walk(data, 0);
+  }
+  const banks = (await (await page.request.get(`${baseUrl}/v1/region/bancos`)).json()) as { data: { id: number }[] };
+  data.referencias_bancarias = (data.referencias_bancarias as unknown[]).map((_, i) => ({ nombre_del_banco: banks.data[i].id }));
+  if (data.datos_representante) data.datos_representante.cedula = '00104578232';
+  if (Array.isArray(data.propietario_socios)) data.propietario_socios[0].numero_de_cedula = '03105672194';
+  if (data.detalles_factura?.cedula) data.detalles_factura.cedula = '22300486150';
+  if (data.datos_solicitud.numero_del_certificado_de_nombre_comercial) data.datos_solicitud.numero_del_certificado_de_nombre_comercial = '458712';
+  await seedDraft(page, baseUrl, id, data);
+  const res = await page.request.post(`${baseUrl}/v1/portals/formalizaciones/${id}/submit`);
+  if (!res.ok()) throw new Error(`submit ${id}: ${res.status()} ${await res.text()}`);
+}
+
+describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`shows once after a few seconds; "SEGUIR AL PORTAL" by keyboard stores visited_registro and it never shows again (${label} px, axe)`, async () => {
+      const page = await newPage(undefined, viewport);
+      await snapshotOnFailure(page, async () => {
+        await page.goto(`${configured.baseUrl}/`);
+        const dialog = page.getByRole('dialog', { name: 'Registro único de cuenta' });
+        await dialog.waitFor({ timeout: 10000 });
+        await dialog.getByRole('button', { name: 'SEGUIR AL PORTAL' }).waitFor();
+        // The illustration for the screen: the desktop one at 1280, the phone one at 390.
+        const variant = label === '1280' ? 'escritorio' : 'movil';
+        expect(await dialog.locator(`[data-illustration="${variant}"]`).isVisible()).toBe(true);
+        expect(await dialog.locator(`[data-illustration="${variant === 'movil' ? 'escritorio' : 'movil'}"]`).isVisible()).toBe(false);
+        await waitForStillPage(page);
+        await expectNoAxeViolations(page, `REGISTRO_UNICO at ${label} px`);
+        await page.screenshot({ path: `tests/.artifacts/prompts-registro-${label}.png` });
+
+        await expectFocus(page, (f) => f.dialog === 'Registro único de cuenta');
+        await tabTo(page, 'SEGUIR AL PORTAL', { max: 4 });
+        await page.keyboard.press('Enter');
+        await dialogs(page).first().waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => localStorage.getItem('visited_registro'))).toBe('on');
+
+        // Another tab of the same browser (same storage, new tab session): never again.
+        const again = await newPage(page.context(), viewport);
+        await again.goto(`${configured.baseUrl}/`);
+        await expectNoDialogFor(again, PROMPT_WAIT);
+      });
+    });
+  }
+
+  it('closed with Escape it stays away in this tab but comes back in a new tab (the flag was not stored); REGISTRATE goes to REGISTRO_UNICO_URL', async () => {
+    const page = await newPage();
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${configured.baseUrl}/`);
+      await page.getByRole('dialog', { name: 'Registro único de cuenta' }).waitFor({ timeout: 10000 });
+      await waitForStillPage(page);
+      await page.keyboard.press('Escape');
+      await dialogs(page).first().waitFor({ state: 'detached' });
+      await page.reload();
+      await expectNoDialogFor(page, PROMPT_WAIT);
+      expect(await page.evaluate(() => localStorage.getItem('visited_registro'))).toBeNull();
+
+      const other = await newPage(page.context());
+      await other.goto(`${configured.baseUrl}/`);
+      const dialog = other.getByRole('dialog', { name: 'Registro único de cuenta' });
+      await dialog.getByRole('link', { name: 'REGISTRATE' }).click({ timeout: 10000 });
+      await other.waitForURL(`${siteUrl}/registro-unico`);
+    });
+  });
+
+  it('never opens over another modal (ERROR_REPORT open when its time comes)', async () => {
+    const page = await newPage();
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${configured.baseUrl}/`);
+      await page.getByRole('button', { name: 'Reportar un problema' }).click();
+      await page.getByRole('dialog', { name: 'Reportar un problema' }).waitFor();
+      await page.waitForTimeout(PROMPT_WAIT);
+      expect(await dialogs(page).count()).toBe(1);
+      expect(await page.getByRole('dialog', { name: 'Reportar un problema' }).count()).toBe(1);
+    });
+  });
+
+  it('is not offered when REGISTRO_UNICO_URL is the stand-in page (default settings)', async () => {
+    const page = await newPage();
+    await page.goto(`${plain.baseUrl}/`);
+    await expectNoDialogFor(page, PROMPT_WAIT);
+  });
+});
+
+describe('WELLCOME: a signed-in citizen on the confirmation page of a submitted request', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`shows once; "ir a la encuesta" by keyboard opens the survey in a new tab, stores visited and never shows again (${label} px, axe)`, async () => {
+      const page = await newPage(undefined, viewport);
+      await snapshotOnFailure(page, async () => {
+        await login(page, configured.baseUrl, DEMO);
+        // The home page of a signed-in citizen offers nothing.
+        await expectNoDialogFor(page, PROMPT_WAIT);
+        const id = await newApplication(page);
+        // The confirmation address of a draft is not a submitted request: nothing.
+        await page.goto(`${configured.baseUrl}/formalizacion/${id}/confirmacion`);
+        await expectNoDialogFor(page, PROMPT_WAIT);
+        await submitPf(page, configured.baseUrl, id);
+        await page.goto(`${configured.baseUrl}/formalizacion/${id}/confirmacion`);
+        const dialog = page.getByRole('dialog', { name: 'Mejoremos juntos' });
+        await dialog.waitFor({ timeout: 10000 });
+        await dialog.getByRole('link', { name: 'ir a la encuesta' }).waitFor();
+        await waitForStillPage(page);
+        await expectNoAxeViolations(page, `WELLCOME at ${label} px`);
+        await page.screenshot({ path: `tests/.artifacts/prompts-wellcome-${label}.png` });
+
+        await tabTo(page, 'ir a la encuesta', { max: 4 });
+        const survey = page.context().waitForEvent('page');
+        await page.keyboard.press('Enter');
+        const tab = await survey;
+        await tab.waitForURL(`${siteUrl}/encuesta`);
+        await dialogs(page).first().waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => localStorage.getItem('visited'))).toBe('on');
+
+        const again = await newPage(page.context(), viewport);
+        await again.goto(`${configured.baseUrl}/formalizacion/${id}/confirmacion`);
+        await expectNoDialogFor(again, PROMPT_WAIT);
+      });
+    });
+  }
+});
+
+describe('ERROR_REPORT', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`keyboard only: validation errors in Spanish, a failed call keeps the text, then the reference (${label} px, axe)`, async () => {
+      const page = await newPage(undefined, viewport);
+      await snapshotOnFailure(page, async () => {
+        await page.goto(`${plain.baseUrl}/instituciones`);
+        await page.getByRole('button', { name: 'Reportar un problema' }).focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Reportar un problema' });
+        await dialog.waitFor();
+        await expectFocus(page, 'Describa el problema');
+        await waitForStillPage(page);
+        await expectNoAxeViolations(page, `ERROR_REPORT at ${label} px`);
+
+        await type(page, 'corto');
+        await tabTo(page, 'Correo electrónico de contacto (opcional)', { max: 1 });
+        await type(page, 'no-es-correo');
+        await tabTo(page, 'Enviar reporte', { max: 1 });
+        await page.keyboard.press('Enter');
+        await dialog.getByText('Debe tener al menos 10 caracteres').waitFor();
+        await dialog.getByText('Insertar un correo electrónico válido').waitFor();
+        await expectFocus(page, 'Describa el problema');
+        await waitForStillPage(page);
+        await expectNoAxeViolations(page, `ERROR_REPORT with errors at ${label} px`);
+        await page.screenshot({ path: `tests/.artifacts/prompts-error-report-${label}.png` });
+
+        const text = 'corto: el botón Siguiente no responde en el paso 2';
+        await page.keyboard.press('End');
+        await type(page, text.slice('corto'.length));
+        await tabTo(page, 'Correo electrónico de contacto (opcional)', { max: 1 });
+        await page.keyboard.press('Control+A');
+        await type(page, 'ana@example.com');
+
+        // The connection drops once: an error, and nothing typed is lost.
+        await page.route('**/v1/portals/error-reports', (route) => route.abort('internetdisconnected'));
+        await tabTo(page, 'Enviar reporte', { max: 1 });
+        await page.keyboard.press('Enter');
+        await dialog.getByRole('alert').filter({ hasText: 'No se pudo conectar con el portal' }).waitFor();
+        expect(await dialog.getByLabel('Describa el problema').inputValue()).toBe(text);
+        expect(await dialog.getByLabel('Correo electrónico de contacto (opcional)').inputValue()).toBe('ana@example.com');
+
+        await page.unroute('**/v1/portals/error-reports');
+        // Focus is back on the button: Enter tries again.
+        await expectFocus(page, 'Enviar reporte');
+        await page.keyboard.press('Enter');
+        const reference = await dialog.locator('[data-reference]').textContent({ timeout: 10000 });
+        expect(reference).toMatch(/^REP-\d{4}-\d{6}$/);
+        await waitForStillPage(page);
+        await expectNoAxeViolations(page, `ERROR_REPORT sent at ${label} px`);
+        const { rows } = await plain.app.db.query<{ page_path: string; contact_email: string }>(
+          'SELECT page_path, contact_email FROM error_reports WHERE reference = $1',
+          [reference],
+        );
+        expect(rows).toEqual([{ page_path: '/instituciones', contact_email: 'ana@example.com' }]);
+        await tabTo(page, 'Cerrar', { max: 2 });
+        await page.keyboard.press('Enter');
+        await dialogs(page).first().waitFor({ state: 'detached' });
+      });
+    });
+  }
+});
+
+describe('analytics', () => {
+  it('one page view per completed route change (lazy pages included), path only; a modal or a query is not a new page', async () => {
+    const page = await newPage();
+    await snapshotOnFailure(page, async () => {
+      const from = new Date(Date.now() - 1000);
+      const go = (to: string) =>
+        page.evaluate((target) => {
+          history.pushState(null, '', target);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, to);
+      await page.goto(`${plain.baseUrl}/?q=1#x`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await go('/instituciones');
+      await page.getByRole('heading', { name: 'Instituciones', level: 1 }).waitFor();
+      await go('/ingresar?volver=/mis-solicitudes');
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).first().waitFor();
+      await go('/ingresar?otra=1');
+      await page.getByRole('button', { name: 'Reportar un problema' }).click();
+      await page.getByRole('dialog', { name: 'Reportar un problema' }).waitFor();
+      await page.keyboard.press('Escape');
+      await go('/');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForTimeout(1000);
+      const views = await countPageViews(plain.app.db, { from, to: new Date(Date.now() + 60_000) });
+      expect(views).toEqual([
+        { path: '/', visits: 2 },
+        { path: '/ingresar', visits: 1 },
+        { path: '/instituciones', visits: 1 },
+      ]);
+    });
+  });
+});
+
+describe('HEADER_SCRIPT_URL', () => {
+  const header = (page: Page) => page.locator('header');
+
+  it('a script that draws in time replaces the built-in header', async () => {
+    headerMode = 'ok';
+    const page = await newPage();
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${configured.baseUrl}/instituciones`);
+      await header(page).getByText(EXTERNAL_TEXT).waitFor();
+      // The built-in header (its link home) is gone; the official-site banner above it stays.
+      await page.waitForFunction(() => document.querySelector('header a[href="/"]') === null);
+      await page.screenshot({ path: 'tests/.artifacts/prompts-header-external.png' });
+    });
+  });
+
+  for (const [mode, wait] of [['fails', 1500], ['slow', 7000]] as const) {
+    it(`${mode === 'fails' ? 'a failing' : 'a slow (> 3 s)'} script: the built-in header shows at once and stays`, async () => {
+      headerMode = mode;
+      const page = await newPage();
+      await snapshotOnFailure(page, async () => {
+        await page.goto(`${configured.baseUrl}/instituciones`);
+        // The page does not wait for it: heading and built-in header are there at once.
+        await page.getByRole('heading', { name: 'Instituciones', level: 1 }).waitFor({ timeout: 2000 });
+        await header(page).locator('a[href="/"]').first().waitFor({ timeout: 2000 });
+        await page.waitForTimeout(wait);
+        expect(await header(page).getByText(EXTERNAL_TEXT).count()).toBe(0);
+        expect(await header(page).locator('a[href="/"]').first().isVisible()).toBe(true);
+      });
+    });
+  }
+
+  it('unset: the built-in header, and no script is requested', async () => {
+    const page = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(`${plain.baseUrl}/instituciones`);
+    await header(page).locator('a[href="/"]').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(scripts.every((url) => url.startsWith(plain.baseUrl))).toBe(true);
+  });
+});
