@@ -21,6 +21,10 @@ const ServicePage = lazyPage(() => import('../features/services/components/Servi
 const ApplicationPage = lazyPage(() => import('../features/formalization/components/ApplicationPage'), 'ApplicationPage');
 const ReviewPage = lazyPage(() => import('../features/formalization/components/ReviewPage'), 'ReviewPage');
 const ConfirmationPage = lazyPage(() => import('../features/formalization/components/ConfirmationPage'), 'ConfirmationPage');
+const AccessibilityPage = lazyPage(() => import('../features/info/components/AccessibilityPage'), 'AccessibilityPage');
+const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPage'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');
+const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
 
 /** The page of each registry entry; null: not built yet (the "en construcción" page). */
 const PAGES: Record<RouteName, ComponentType | null> = {
@@ -33,10 +37,10 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   myRequests: MyRequestsPage,
   profile: null,
   notifications: null,
-  accessibility: null,
-  privacy: null,
-  terms: null,
-  contact: null,
+  accessibility: AccessibilityPage,
+  privacy: PrivacyPage,
+  terms: TermsPage,
+  contact: ContactPage,
   review: ReviewPage,
   confirmation: ConfirmationPage,
   application: ApplicationPage,

@@ -6,7 +6,7 @@ import type { Citizen } from '../../lib/session';
 import { openModal } from '../../modals/modalStore';
 
 export interface AccountMenuProps {
-  /** The signed-in citizen (the button shows their first name). Required. */
+  /** The signed-in citizen (their initial on the button, their name atop the menu). Required. */
   citizen: Citizen;
 }
 
@@ -25,9 +25,9 @@ export function AccountMenu({ citizen }: AccountMenuProps) {
   return (
     <Menu position="bottom-end" returnFocus withinPortal trigger="click" keepMounted={false}>
       <Menu.Target>
-        <UnstyledButton className="header-button" aria-label={`Mi cuenta: ${citizen.nombres} ${citizen.apellidos}`}>
+        <UnstyledButton className="header-button" title={`${citizen.nombres} ${citizen.apellidos}`}>
           <span aria-hidden="true" className="header-avatar">{first.charAt(0)}</span>
-          <span className="header-button-text">{first}</span>
+          <span className="header-button-text">Mi cuenta</span>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

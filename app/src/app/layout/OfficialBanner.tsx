@@ -20,7 +20,7 @@ export function OfficialBanner() {
             aria-controls="banner-oficial-detalle"
             onClick={() => setOpen((o) => !o)}
           >
-            Así es como puede saberlo
+            Así es como puede saberlo <span aria-hidden="true">{open ? '▴' : '▾'}</span>
           </UnstyledButton>
         </Group>
         <Collapse expanded={open} id="banner-oficial-detalle">

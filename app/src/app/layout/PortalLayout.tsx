@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Box } from '@mantine/core';
 import { focusPageHeading } from '../../lib/useRouteFocus';
 import { OfficialBanner } from './OfficialBanner';
@@ -23,6 +23,15 @@ export interface PortalLayoutProps {
  * controls reached with Shift+Tab (WCAG 2.4.11).
  */
 export function PortalLayout({ children, mainRef, renderHeader = (h) => h, footerExtra }: PortalLayoutProps) {
+  const header = useRef<HTMLElement>(null);
+  // The toasts open below the header, whose height changes with the width (the banner wraps) and the disclosure.
+  useEffect(() => {
+    const el = header.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--portal-header-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
     <div className="portal-layout">
       {/* WCAG 2.4.1: the first stop of the Tab key skips the banner and the header. */}
@@ -36,7 +45,7 @@ export function PortalLayout({ children, mainRef, renderHeader = (h) => h, foote
       >
         Saltar al contenido principal
       </a>
-      <header className="portal-header">
+      <header className="portal-header" ref={header}>
         <OfficialBanner />
         {renderHeader(<SiteHeader />)}
       </header>

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { FeaturedServices } from './FeaturedServices';
+import { HowItWorks } from './HowItWorks';
+import { PendingActions } from './PendingActions';
+import { ServiceSearch } from './ServiceSearch';
 
 /** Link to the single-account registry; it brings the citizen back here (return-to parameter). */
 export function registroUnicoHref(): string {
@@ -12,29 +16,49 @@ export function registroUnicoHref(): string {
 }
 
 export interface HomePageProps {
-  /** What a signed-in citizen sees below the introduction (the app layer passes their requests). Required. */
+  /** What a signed-in citizen sees below their pending actions (the app layer passes their requests and the formalization start). Required. */
   signedIn: ReactNode;
-  /** What an anonymous visitor sees (the app layer passes the login form). Required. */
+  /** The login form for an anonymous visitor (the app layer passes it). Required. */
   anonymous: ReactNode;
 }
 
 /**
- * Home: the introduction, then the citizen's requests or the login form. The
- * two come from other features, so the app layer composes them (features do
- * not import each other).
+ * Inicio. An anonymous visitor: the service search, featured services, how
+ * formalization works and the login. A citizen: their pending actions, then
+ * the formalization start and their requests. The login form and the
+ * requests come from other features, so the app layer composes them.
  */
 export function HomePage({ signedIn, anonymous }: HomePageProps) {
   const session = useSession();
+  if (session) {
+    return (
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Hola, {session.nombres}</Title>
+          <Text mt="xs">Desde aquí continúa sus solicitudes, sus pagos y sus trámites con el Gobierno.</Text>
+        </div>
+        <PendingActions />
+        {signedIn}
+      </Stack>
+    );
+  }
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1}>Formalice su empresa en línea</Title>
-        <Text mt="xs">SRL, EIRL o persona física, ante la Cámara de Comercio y Producción de Santo Domingo. Puede guardar y continuar cuando quiera.</Text>
+    <Stack gap="xl">
+      <div className="home-hero">
+        <Title order={1}>Trámites del Gobierno dominicano, en línea</Title>
+        <Text mt="xs" mb="md" size="lg">Busque un servicio, inicie su solicitud y siga su estado sin hacer filas.</Text>
+        <ServiceSearch />
       </div>
-      {session ? signedIn : anonymous}
-      <Text size="sm">
-        ¿No tiene cuenta? <Anchor href={registroUnicoHref()} rel="noopener">Regístrese en el registro único de cuenta</Anchor>; al terminar volverá a este portal.
-      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <FeaturedServices formalizationHref={paths.login.href(paths.myRequests.href())} />
+        <Card withBorder padding="lg" component="section" aria-labelledby="login-title">
+          {anonymous}
+          <Text size="sm" mt="md">
+            ¿No tiene cuenta? <Anchor href={registroUnicoHref()} rel="noopener">Regístrese en el registro único de cuenta</Anchor>; al terminar volverá a este portal.
+          </Text>
+        </Card>
+      </SimpleGrid>
+      <HowItWorks />
     </Stack>
   );
 }

@@ -1,0 +1,40 @@
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
+
+/** Well-known services; each links to the catalogue searching for it (the catalogue itself is later work). */
+const WELL_KNOWN: readonly { name: string; institution: string }[] = [
+  { name: 'Registro de nombre comercial', institution: 'ONAPI' },
+  { name: 'Certificado de no antecedentes penales', institution: 'Procuraduría General de la República' },
+  { name: 'Acta de nacimiento', institution: 'Junta Central Electoral' },
+  { name: 'Pasaporte', institution: 'Dirección General de Pasaportes' },
+];
+
+export interface FeaturedServicesProps {
+  /** Where the formalization service starts (the login for a visitor, the new request for a citizen). Required. */
+  formalizationHref: string;
+}
+
+/** "Servicios destacados": the formalization service first, then a few well-known services. */
+export function FeaturedServices({ formalizationHref }: FeaturedServicesProps) {
+  const catalogue = (q: string) => `${paths.services.href()}?q=${encodeURIComponent(q)}`;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="destacados">
+      <Title order={2} id="destacados">Servicios destacados</Title>
+      <Card withBorder padding="lg" className="featured-service">
+        <Badge variant="light" mb="xs">En línea</Badge>
+        <Anchor component={Link} href={formalizationHref} fw={700} fz="lg">Formalización de empresas (SRL, EIRL, persona física)</Anchor>
+        <Text size="sm" mt={4}>Registre su empresa ante la Cámara de Comercio y Producción de Santo Domingo sin ir a una oficina. Puede guardar y continuar cuando quiera.</Text>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {WELL_KNOWN.map((s) => (
+          <Card key={s.name} withBorder padding="md">
+            <Anchor component={Link} href={catalogue(s.name)} fw={600}>{s.name}</Anchor>
+            <Text size="sm" c="dimmed">{s.institution}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Anchor component={Link} href={paths.services.href()}>Ver todos los servicios</Anchor>
+    </Stack>
+  );
+}

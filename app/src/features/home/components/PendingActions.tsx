@@ -1,0 +1,33 @@
+import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
+import { formatAmount } from '@portal/form-mantine/currency';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
+import { useHomeSummary } from '../api/useHomeSummary';
+
+/** "Pendientes": drafts to finish and payments still due, each with its link; says so when there is nothing. */
+export function PendingActions() {
+  const { drafts, unpaid } = useHomeSummary();
+  if (!drafts || !unpaid) return null;
+  const none = drafts.length === 0 && unpaid.length === 0;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="pendientes">
+      <Stack gap="xs">
+        <Title order={2} id="pendientes">Pendientes</Title>
+        {none && <Text>No tiene acciones pendientes.</Text>}
+        <List spacing="xs">
+          {drafts.map((d) => (
+            <List.Item key={`b${d.id}`}>
+              <Anchor component={Link} href={paths.application.href(d.id)}>Terminar el borrador n.º {d.id}</Anchor>
+              <Text span size="sm" c="dimmed"> · actualizado el {new Date(d.updated_at).toLocaleDateString('es-DO')}</Text>
+            </List.Item>
+          ))}
+          {unpaid.map((r) => (
+            <List.Item key={`p${r.id}`}>
+              <Anchor component={Link} href={paths.confirmation.href(r.id)}>Pagar {formatAmount(r.total_pending, 'DOP')} de la solicitud {r.code}</Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Card>
+  );
+}

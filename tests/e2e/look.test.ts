@@ -1,0 +1,234 @@
+/**
+ * The portal's official look in Chromium against the real server and the
+ * production build: banner, header, navigation, footer and the new pages at
+ * 1280 and 390 px (axe WCAG 2.2 A/AA, one document.title each, screenshots in
+ * tests/.artifacts/look), the home page for a visitor and for a citizen, a
+ * keyboard-only pass through the header, its menus and the footer, and the
+ * route-change progress bar.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { portalSuite } from '../support/portalSuite';
+import { login, registerCitizen, snapshotOnFailure } from '../support/portal';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { expectFocus, focused, tabTo } from '../support/keyboard';
+import { REPO_ROOT } from '../support/startPortal';
+
+const suite = portalSuite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/look');
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Fails when the page scrolls sideways (something wider than the window). */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll, `${where}: the page scrolls sideways (${scroll} > ${client} px)`).toBeLessThanOrEqual(client);
+}
+
+const PAGES: readonly [address: string, h1: string, title: string][] = [
+  ['/', 'Trámites del Gobierno dominicano, en línea', 'Inicio | Portal Ciudadano'],
+  ['/accesibilidad', 'Declaración de accesibilidad', 'Declaración de accesibilidad | Portal Ciudadano'],
+  ['/privacidad', 'Política de privacidad', 'Política de privacidad | Portal Ciudadano'],
+  ['/terminos', 'Términos de uso', 'Términos de uso | Portal Ciudadano'],
+  ['/contacto', 'Contacto', 'Contacto | Portal Ciudadano'],
+  ['/servicios', 'Servicios', 'Servicios | Portal Ciudadano'],
+  ['/ingresar', 'Iniciar sesión', 'Iniciar sesión | Portal Ciudadano'],
+];
+
+describe('pages', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`banner, header, footer and every new page: title, axe, no sideways scroll (${label} px)`, async () => {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        for (const [address, h1, title] of PAGES) {
+          await page.goto(`${suite.baseUrl}${address}`);
+          await page.getByRole('heading', { name: h1, level: 1 }).waitFor();
+          expect(await page.title()).toBe(title);
+          await page.getByText('Este es un portal oficial del Gobierno de la República Dominicana').waitFor();
+          await page.getByRole('link', { name: 'Portal Ciudadano' }).waitFor();
+          const footer = page.getByRole('contentinfo');
+          for (const name of ['Declaración de accesibilidad', 'Privacidad', 'Términos de uso', 'Contacto']) await footer.getByRole('link', { name }).waitFor();
+          for (const name of ['Sugerir un servicio', 'Reportar un problema']) await footer.getByRole('button', { name }).waitFor();
+          await expectNoAxeViolations(page, `${address} at ${label} px`);
+          await expectNoSidewaysScroll(page, `${address} at ${label} px`);
+          await shot(page, `${address === '/' ? 'inicio' : address.slice(1)}-${label}`);
+        }
+      });
+    });
+  }
+
+  it('the official banner discloses how to tell, and the navigation marks the current page', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/contacto`);
+      const toggle = page.getByRole('button', { name: 'Así es como puede saberlo' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      await page.getByText('Los portales oficiales terminan en .gob.do.').waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expectNoAxeViolations(page, 'banner open');
+      await shot(page, 'banner-abierto-1280');
+
+      const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Inicio', 'Servicios', 'Instituciones', 'Puntos GOB', 'Mis solicitudes']);
+      expect(await nav.locator('[aria-current="page"]').count()).toBe(0);
+      await nav.getByRole('link', { name: 'Servicios' }).click();
+      await page.getByRole('heading', { name: 'Servicios', level: 1 }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Servicios' }).getAttribute('aria-current')).toBe('page');
+      expect(await page.title()).toBe('Servicios | Portal Ciudadano');
+    });
+  });
+
+  it("the home page's search goes to Servicios with ?q=", async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('searchbox', { name: '¿Qué trámite busca?' }).fill('registro mercantil');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByRole('heading', { name: 'Servicios', level: 1 }).waitFor();
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/servicios');
+      expect(url.searchParams.get('q')).toBe('registro mercantil');
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('link', { name: 'Formalización de empresas (SRL, EIRL, persona física)' }).click();
+      await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
+    });
+  });
+});
+
+describe('signed in', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`the home page shows pending actions and the requests; bell and profile menu (${label} px, axe)`, async () => {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, label === '1280' ? '00104578232' : '22300486150'));
+        await page.getByRole('heading', { name: 'Pendientes', level: 2 }).waitFor();
+        await page.getByText('No tiene acciones pendientes.').waitFor();
+        await page.getByRole('heading', { name: 'Mis solicitudes', level: 2 }).waitFor();
+        expect(await page.title()).toBe('Inicio | Portal Ciudadano');
+        await expectNoAxeViolations(page, `citizen home at ${label} px`);
+        await shot(page, `inicio-ciudadano-${label}`);
+
+        // A draft becomes a pending action.
+        await page.getByRole('button', { name: 'Nueva solicitud de formalización' }).click();
+        await page.waitForURL(/\/formalizacion\/\d+/);
+        await page.goto(`${suite.baseUrl}/`);
+        await page.getByRole('link', { name: /^Terminar el borrador n\.º \d+$/ }).waitFor();
+
+        if (label === '1280') {
+          await page.getByRole('link', { name: 'Notificaciones' }).click();
+          await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
+          await page.getByRole('button', { name: 'Mi cuenta' }).click();
+          await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
+          await page.getByRole('dialog', { name: 'Cambiar la contraseña' }).waitFor();
+        } else {
+          await page.getByRole('button', { name: 'Menú' }).click();
+          const drawer = page.getByRole('dialog', { name: 'Menú' });
+          await drawer.getByRole('link', { name: 'Mis solicitudes' }).waitFor();
+          await expectNoAxeViolations(page, 'drawer open at 390 px');
+          await shot(page, 'menu-movil-390');
+          await drawer.getByRole('link', { name: 'Mi perfil' }).click();
+          await page.getByRole('heading', { name: 'Mi perfil', level: 1 }).waitFor();
+          await page.getByRole('dialog', { name: 'Menú' }).waitFor({ state: 'detached' });
+        }
+      });
+    });
+  }
+});
+
+describe('keyboard only', () => {
+  it('header links, the profile menu (Enter opens, Escape closes, focus returns) and the footer at 1280 px', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '00118463025'));
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('heading', { name: 'Pendientes' }).waitFor();
+      await tabTo(page, 'Saltar al contenido principal', { max: 1 });
+      await tabTo(page, 'Así es como puede saberlo', { max: 1 });
+      await page.keyboard.press('Enter');
+      await page.getByText('Los portales oficiales terminan en .gob.do.').waitFor();
+      await page.keyboard.press('Space');
+      await tabTo(page, 'Portal Ciudadano', { max: 1 });
+      for (const name of ['Inicio', 'Servicios', 'Instituciones', 'Puntos GOB', 'Mis solicitudes', 'Notificaciones']) await tabTo(page, name, { max: 1 });
+      const account = await tabTo(page, 'Mi cuenta', { max: 1 });
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      await page.keyboard.press('ArrowDown');
+      expect((await focused(page)).role).toBe('menuitem');
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await expectFocus(page, account.name);
+      // Space opens it too; "Cambiar contraseña" from the keyboard opens the registry's modal.
+      await page.keyboard.press('Space');
+      await page.getByRole('menu').waitFor();
+      await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Cambiar la contraseña' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // The footer: its links and buttons are reached in order at the end of the page.
+      await page.locator('footer a').first().focus();
+      expect((await focused(page)).name).toBe('Declaración de accesibilidad');
+      for (const name of ['Privacidad', 'Términos de uso', 'Contacto', 'Sugerir un servicio', 'Reportar un problema']) await tabTo(page, name, { max: 1 });
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Reportar un problema' }).waitFor();
+      await page.keyboard.press('Escape');
+      await expectFocus(page, 'Reportar un problema');
+    });
+  });
+
+  it('the phone menu opens with Enter, traps focus, closes with Escape and gives focus back (390 px)', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/privacidad`);
+      await page.getByRole('heading', { name: 'Política de privacidad', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Así es como puede saberlo' }).focus();
+      await tabTo(page, 'Portal Ciudadano', { max: 1 });
+      await tabTo(page, 'Menú', { max: 1 });
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog', { name: 'Menú' });
+      await drawer.waitFor();
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      for (const name of ['Inicio', 'Servicios', 'Instituciones', 'Puntos GOB', 'Mis solicitudes']) await tabTo(page, name, { max: 2 });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      await expectFocus(page, 'Menú');
+    });
+  });
+});
+
+describe('route change', () => {
+  it('a thin progress bar shows while a lazy page loads, then goes', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Hold the contact page's chunk so the bar can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/ContactPage-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Contacto' }).click();
+      const bar = page.getByRole('progressbar', { name: 'Cargando la página' });
+      await bar.waitFor();
+      const box = await bar.boundingBox();
+      expect(box?.y).toBe(0);
+      expect(box?.height).toBeLessThanOrEqual(4);
+      expect(box?.width).toBe(DESKTOP.width);
+      release();
+      await page.getByRole('heading', { name: 'Contacto', level: 1 }).waitFor();
+      await bar.waitFor({ state: 'detached' });
+    });
+  });
+});
