@@ -11,8 +11,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { login, registerCitizen, snapshotOnFailure } from '../support/portal';
-import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
+import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
 import { expectFocus, focused, tabTo } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 
@@ -58,6 +58,7 @@ describe('pages', () => {
           for (const name of ['Declaración de accesibilidad', 'Privacidad', 'Términos de uso', 'Contacto']) await footer.getByRole('link', { name }).waitFor();
           for (const name of ['Sugerir un servicio', 'Reportar un problema']) await footer.getByRole('button', { name }).waitFor();
           await expectNoAxeViolations(page, `${address} at ${label} px`);
+          expect(await weakControlBoundaries(page), `${address}: control boundaries under 3:1`).toEqual([]);
           await expectNoSidewaysScroll(page, `${address} at ${label} px`);
           await shot(page, `${address === '/' ? 'inicio' : address.slice(1)}-${label}`);
         }
@@ -229,6 +230,72 @@ describe('route change', () => {
       release();
       await page.getByRole('heading', { name: 'Contacto', level: 1 }).waitFor();
       await bar.waitFor({ state: 'detached' });
+    });
+  });
+});
+
+describe('the form', () => {
+  it('a step title shows once; read-only fields look read-only; the section list stays in view (1280 px)', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '03702849518'));
+      const id = await newApplication(page);
+      // The step's title is its h2; the section's legend is only for screen readers (no second, boxed title).
+      const title = 'Datos solicitud de formalización';
+      expect(await page.getByText(title, { exact: true }).evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().width > 1).length)).toBe(1);
+      await page.getByRole('group', { name: new RegExp(`^${title}`) }).waitFor();
+
+      await seedDraft(page, suite.baseUrl, id, fixture('srl-completa'));
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_financieros`);
+      const computed = page.getByLabel('Total de cuotas');
+      await computed.waitFor();
+      const [readOnly, editable] = await Promise.all([computed, page.getByRole('textbox').filter({ hasNot: page.locator('[readonly]') }).first()].map((l) =>
+        l.evaluate((el) => { const s = getComputedStyle(el); return { bg: s.backgroundColor, left: s.borderLeftWidth, bottom: s.borderBottomStyle, ro: (el as HTMLInputElement).readOnly }; })));
+      expect(readOnly.ro).toBe(true);
+      expect(editable.ro).toBe(false);
+      expect(readOnly.bg).not.toBe(editable.bg);
+      expect(readOnly.left).toBe('0px');
+      expect(readOnly.bottom).toBe('dashed');
+      await shot(page, 'paso-datos-financieros-1280');
+
+      // Halfway down a long step the list of sections is still at the top of the window.
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/propietario_socios`);
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await waitForStillPage(page);
+      await page.setViewportSize({ width: DESKTOP.width, height: 600 });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      await page.waitForFunction(() => window.scrollY > 1000);
+      const nav = await page.getByRole('navigation', { name: 'Secciones de la solicitud' }).first().boundingBox();
+      expect(nav!.y).toBeGreaterThanOrEqual(0);
+      expect(nav!.y).toBeLessThan(40);
+    });
+  });
+
+  it('the document picker is readable at 390 px: long names wrap, buttons on screen, no sideways scroll', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '02603918570'));
+      const id = await newApplication(page);
+      await seedDraft(page, suite.baseUrl, id, fixture('srl-completa'));
+      await uploadDocumentApi(page, suite.baseUrl, 'EstatutosSocialesFirmadosPorTodosLosSociosYElGerenteCopiaLegalizada2026.pdf');
+      await uploadDocumentApi(page, suite.baseUrl, 'cedula.pdf');
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/documentos_requeridos`);
+      await page.getByRole('button', { name: 'Elegir de mis documentos' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Mis documentos' });
+      const longName = dialog.getByText('EstatutosSocialesFirmadosPorTodosLosSociosYElGerenteCopiaLegalizada2026', { exact: true });
+      await longName.waitFor();
+      await waitForStillPage(page);
+      await page.screenshot({ path: path.join(SHOTS, 'selector-documentos-390.png') });
+      // Nothing clipped: the name is shown whole (wrapped), the buttons sit inside the window.
+      expect(await longName.evaluate((el) => `${el.scrollWidth} ${el.clientWidth}`), 'the long name is not clipped').toMatch(/^(\d+) \1$/);
+      for (const button of await dialog.getByRole('button', { name: /^Seleccionar/ }).all()) {
+        const box = await button.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      }
+      expect(await dialog.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => !e.matches('.mantine-VisuallyHidden-root') && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').map((e) => e.className.toString()))).toEqual([]);
+      await expectNoAxeViolations(page, 'document picker at 390 px');
+      await page.screenshot({ path: path.join(SHOTS, 'selector-documentos-390.png') });
     });
   });
 });

@@ -62,7 +62,7 @@ describe('modal registry', () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {
       await page.goto(`${suite.baseUrl}/`);
-      await page.getByRole('heading', { name: 'Formalice su empresa en línea', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Trámites del Gobierno dominicano, en línea', level: 1 }).waitFor();
       // An in-app navigation to the service page (wouter), then the modal.
       await page.evaluate(() => {
         history.pushState(null, '', '/servicios/otro-que-no-existe');
@@ -74,7 +74,7 @@ describe('modal registry', () => {
       expect(new URL(page.url()).pathname).toBe('/servicios/otro-que-no-existe');
       // The next Back goes to the previous page, as without the modal.
       await page.goBack({ waitUntil: 'commit' });
-      await page.getByRole('heading', { name: 'Formalice su empresa en línea', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Trámites del Gobierno dominicano, en línea', level: 1 }).waitFor();
     });
   });
 });
@@ -113,7 +113,7 @@ describe('session', () => {
     await snapshotOnFailure(page, async () => {
       await page.goto(`${suite.baseUrl}/mis-solicitudes`);
       await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
-      expect(await page.title()).toBe('Mis solicitudes · Portal ciudadano');
+      expect(await page.title()).toBe('Mis solicitudes | Portal Ciudadano');
       await expectNoAxeViolations(page, 'login on a signed-in page at 390 px');
       await page.getByLabel('Cédula').fill(DEMO.cedula);
       await page.getByLabel('Contraseña').fill(DEMO.password);
@@ -130,7 +130,7 @@ describe('session', () => {
     await snapshotOnFailure(page, async () => {
       await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('/mis-solicitudes')}`);
       await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
-      expect(await page.title()).toBe('Iniciar sesión · Portal ciudadano');
+      expect(await page.title()).toBe('Iniciar sesión | Portal Ciudadano');
       await expectNoAxeViolations(page, '/ingresar');
       await shot(page, 'ingresar-1280');
       await page.getByLabel('Cédula').fill(DEMO.cedula);
@@ -149,11 +149,11 @@ describe('route registry', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await suite.page({ viewport });
       await snapshotOnFailure(page, async () => {
-        for (const [address, title] of [['/servicios', 'Servicios'], ['/accesibilidad', 'Declaración de accesibilidad'], ['/contacto', 'Contacto']]) {
+        for (const [address, title] of [['/servicios', 'Servicios'], ['/instituciones', 'Instituciones'], ['/puntos-gob', 'Puntos GOB']]) {
           await page.goto(`${suite.baseUrl}${address}`);
           await page.getByRole('heading', { name: title, level: 1 }).waitFor();
           await page.getByText('Esta página está en construcción.', { exact: false }).waitFor();
-          expect(await page.title()).toBe(`${title} · Portal ciudadano`);
+          expect(await page.title()).toBe(`${title} | Portal Ciudadano`);
         }
         await expectNoAxeViolations(page, `construction page at ${viewport.width} px`);
         await shot(page, `en-construccion-${viewport.width}`);
@@ -181,7 +181,7 @@ describe('after a deploy', () => {
       await expectNoAxeViolations(page, 'error boundary');
       await page.unroute(/\/assets\/LoginPage-[^/]+\.js$/);
       await page.getByRole('link', { name: 'Volver a Inicio' }).click();
-      await page.getByRole('heading', { name: 'Formalice su empresa en línea', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Trámites del Gobierno dominicano, en línea', level: 1 }).waitFor();
     });
   });
 });

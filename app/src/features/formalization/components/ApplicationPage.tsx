@@ -140,7 +140,7 @@ export function ApplicationPage() {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Box visibleFrom="md">{nav}</Box>
+        <Box visibleFrom="md" className="section-nav-sticky">{nav}</Box>
         <Box hiddenFrom="md" component="details">
           <summary>Secciones: paso {index + 1} de {visibleSections.length}</summary>
           {nav}

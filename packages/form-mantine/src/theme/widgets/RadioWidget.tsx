@@ -13,7 +13,7 @@ export default function RadioWidget(props: WidgetProps) {
   const field = useField(props);
   const { enumOptions } = props.options;
   const choices = useMemo(() => toChoices(enumOptions, field.value, field.view.options), [enumOptions, field.value, field.view.options]);
-  const { disabled, readOnly, label, ...wrapper } = field.wrapper;
+  const { disabled, readOnly, label, styles: _inputStyles, ...wrapper } = field.wrapper;
   return (
     <Radio.Group
       {...wrapper}

@@ -3,7 +3,7 @@
  * limits) and the Mantine props that label it and link its error, plus change
  * and blur handlers that also tell the store (touched / edited).
  */
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, type CSSProperties, type ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormNode } from '@portal/form-engine';
 import { useFieldLocation } from '../../field-state/FieldContext';
@@ -21,7 +21,26 @@ export interface WrapperProps {
   withAsterisk: boolean;
   disabled: boolean;
   readOnly: boolean;
+  /** Read-only fields (filled by a lookup or computed) look read-only: see READ_ONLY_STYLES. */
+  styles?: { input: CSSProperties };
 }
+
+/**
+ * A read-only field must not look like one the citizen can type in: a grey
+ * background, no box border but a dashed underline (still 3:1 against the
+ * page, WCAG 1.4.11), the text in full black and the arrow cursor.
+ */
+export const READ_ONLY_STYLES: { input: CSSProperties } = {
+  input: {
+    backgroundColor: 'var(--mantine-color-gray-1)',
+    border: 0,
+    borderBottom: '2px dashed var(--mantine-color-gray-6)',
+    borderRadius: 0,
+    color: 'var(--mantine-color-black)',
+    cursor: 'default',
+    opacity: 1,
+  },
+};
 
 export interface FieldBinding {
   path: string;
@@ -98,6 +117,7 @@ export function useField(props: WidgetProps, extraDescription?: string, options:
       withAsterisk: view.required,
       disabled: Boolean(disabled) || (view.disabled && !readOnly),
       readOnly,
+      styles: readOnly ? READ_ONLY_STYLES : undefined,
     },
     ariaRequired: view.required ? true : undefined,
     change,

@@ -49,7 +49,7 @@ export default function DocumentPickerDialog({ opened, onClose, api, state, sele
             <Button size="compact-sm" variant="subtle" onClick={onRetry}>Reintentar</Button>
           </Group>
         )}
-        <ScrollArea.Autosize mah={370} type="auto">
+        <ScrollArea.Autosize mah={370} type="auto" scrollbars="y">
           {status !== 'loading' && documents.length === 0 ? (
             <Text c="dimmed">No se han encontrado resultados</Text>
           ) : (
@@ -58,13 +58,14 @@ export default function DocumentPickerDialog({ opened, onClose, api, state, sele
                 const chosen = doc.id === choice;
                 const nameId = `${baseId}-${doc.id}`;
                 return (
-                  <Group component="li" key={doc.id} justify="space-between" wrap="nowrap" gap="sm">
-                    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  // On a phone the actions wrap below the name, and a long name wraps: nothing clipped, no sideways scroll.
+                  <Group component="li" key={doc.id} justify="space-between" wrap="wrap" gap="xs" py={4} className="document-picker-row">
+                    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 14rem' }}>
                       <DocumentThumbnail doc={doc} url={api.documentUrl(doc)} />
-                      <Text id={nameId} truncate>{doc.name}</Text>
-                      <Badge variant="light">{doc.extension}</Badge>
+                      <Text id={nameId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{doc.name}</Text>
+                      <Badge variant="light" style={{ flexShrink: 0 }}>{doc.extension}</Badge>
                     </Group>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap" ml="auto">
                       <Anchor href={api.documentUrl(doc)} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
                         Ver<VisuallyHidden> (se abre en una pestaña nueva)</VisuallyHidden>
                       </Anchor>
