@@ -5,6 +5,8 @@ import { ModalHost } from '../modals/ModalHost';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PortalLayout } from './layout/PortalLayout';
+import { PromptScheduler } from '../features/prompts/PromptScheduler';
+import { ExternalHeader } from './shell/ExternalHeader';
 
 /** The portal: the layout (banner, header, footer) around the page of the address (inside the error boundary), and the modal registry. */
 export function App() {
@@ -13,12 +15,13 @@ export function App() {
   useRouteFocus(main);
   return (
     <>
-      <PortalLayout mainRef={main}>
+      <PortalLayout mainRef={main} renderHeader={(builtIn) => <ExternalHeader>{builtIn}</ExternalHeader>}>
         <ErrorBoundary resetKey={location}>
           <AppRoutes />
         </ErrorBoundary>
       </PortalLayout>
       <ModalHost />
+      <PromptScheduler />
     </>
   );
 }

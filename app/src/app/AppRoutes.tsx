@@ -14,6 +14,7 @@ import { RouteProgress } from './layout/RouteProgress';
 import { lazyPage } from './lazyPage';
 import { RequireSession } from './RequireSession';
 import { HomeRoute } from './routes/HomeRoute';
+import { PageViewTracker } from './shell/PageViewTracker';
 
 const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage');
@@ -78,6 +79,8 @@ export function AppRoutes() {
         ))}
         <Route><NotFound /></Route>
       </Switch>
+      {/* Inside the boundary: its effect runs once the new page (lazy or not) has rendered. */}
+      <PageViewTracker />
     </Suspense>
   );
 }
