@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useRouteFocus } from '../lib/useRouteFocus';
-import { ModalHost } from '../modals/ModalHost';
+import { LazyModalHost } from '../modals/LazyModalHost';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PortalLayout } from './layout/PortalLayout';
@@ -20,7 +20,7 @@ export function App() {
           <AppRoutes />
         </ErrorBoundary>
       </PortalLayout>
-      <ModalHost />
+      <LazyModalHost />
       <PromptScheduler />
     </>
   );

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Burger, Container, Drawer, Group, Stack } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Burger, Container, Group } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
-import { AccountMenu, signOut } from './AccountMenu';
+import { AccountMenu } from './AccountMenu';
 import { MainNav } from './MainNav';
-import { openModal } from '../../modals/modalStore';
+import { importWithReload } from '../../lib/importWithReload';
+
+const PhoneMenu = lazy(() => importWithReload(() => import('./PhoneMenu')).then((module) => ({ default: module.PhoneMenu })));
 
 /** The notifications bell: a link to the registry's notifications page. */
 function NotificationsLink() {
@@ -28,6 +30,7 @@ function NotificationsLink() {
 export function SiteHeader() {
   const session = useSession();
   const [drawer, setDrawer] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const close = () => setDrawer(false);
   return (
     <div className="site-header">
@@ -44,7 +47,10 @@ export function SiteHeader() {
             <Burger
               className="main-nav-burger"
               opened={drawer}
-              onClick={() => setDrawer((o) => !o)}
+              onClick={() => {
+                setDrawerLoaded(true);
+                setDrawer((o) => !o);
+              }}
               aria-label="Menú"
               aria-expanded={drawer}
               aria-controls="menu-principal"
@@ -53,21 +59,12 @@ export function SiteHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={drawer} onClose={close} title="Menú" id="menu-principal" position="right" size="xs" closeButtonProps={{ 'aria-label': 'Cerrar el menú' }}>
-        <Stack gap="md">
-          <MainNav variant="list" onNavigate={close} />
-          {session && (
-            <nav aria-label="Mi cuenta" className="main-nav main-nav-list">
-              <ul>
-                <li><Link href={paths.notifications.href()} onClick={close}>Notificaciones</Link></li>
-                <li><Link href={paths.profile.href()} onClick={close}>Mi perfil</Link></li>
-                <li><button type="button" onClick={() => { close(); openModal('CHANGE_PASSWORD'); }}>Cambiar contraseña</button></li>
-                <li><button type="button" onClick={signOut}>Cerrar sesión</button></li>
-              </ul>
-            </nav>
-          )}
-        </Stack>
-      </Drawer>
+      {/* Loaded on the first tap: the drawer (and Mantine's modal machinery) is not in the first load. */}
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <PhoneMenu opened={drawer} onClose={close} signedIn={session !== null} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Drawer, Stack } from '@mantine/core';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths';
+import { openModal } from '../../modals/modalStore';
+import { signOut } from './AccountMenu';
+import { MainNav } from './MainNav';
+
+export interface PhoneMenuProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Shows the account links. */
+  signedIn: boolean;
+}
+
+/** The navigation below 62em, in a drawer (Mantine's Drawer traps focus; Escape closes it and focus returns to the menu button). */
+export function PhoneMenu({ opened, onClose, signedIn }: PhoneMenuProps) {
+  const close = onClose;
+  // Mounted on the first tap: render closed once, then open, so the Drawer sees the opening and returns
+  // focus to the menu button when it closes (mounted already open, it had nothing to return to).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <Drawer opened={opened && mounted} onClose={close} title="Menú" id="menu-principal" position="right" size="xs" closeButtonProps={{ 'aria-label': 'Cerrar el menú' }}>
+      <Stack gap="md">
+        <MainNav variant="list" onNavigate={close} />
+        {signedIn && (
+          <nav aria-label="Mi cuenta" className="main-nav main-nav-list">
+            <ul>
+              <li><Link href={paths.notifications.href()} onClick={close}>Notificaciones</Link></li>
+              <li><Link href={paths.profile.href()} onClick={close}>Mi perfil</Link></li>
+              <li><button type="button" onClick={() => { close(); openModal('CHANGE_PASSWORD'); }}>Cambiar contraseña</button></li>
+              <li><button type="button" onClick={signOut}>Cerrar sesión</button></li>
+            </ul>
+          </nav>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
