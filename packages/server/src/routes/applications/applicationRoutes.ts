@@ -23,12 +23,6 @@ export function applicationView(row: ApplicationRow) {
   };
 }
 
-/** PostgreSQL's jsonb cannot hold U+0000; such drafts are refused as bad input rather than failing in the database. */
-function storable(data: Record<string, unknown>): Record<string, unknown> {
-  if (JSON.stringify(data).includes('\\u0000')) throw new HttpError(400, 'Datos inválidos', [{ path: '', message: 'El texto contiene caracteres no permitidos' }]);
-  return data;
-}
-
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const auth = { onRequest: app.authenticate };
@@ -36,7 +30,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   typed.post('/portals/formalizaciones', { ...auth, schema: createSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     const max = app.config.maxOpenDrafts;
-    const row = await createDraft(app.db, citizen.id, storable(request.body?.data ?? {}), max);
+    const row = await createDraft(app.db, citizen.id, request.body?.data ?? {}, max);
     if (!row) throw new HttpError(429, TOO_MANY_DRAFTS(max));
     return reply.code(201).send({ data: applicationView(row) });
   });
@@ -61,7 +55,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   typed.put('/portals/formalizaciones/:id', { ...auth, schema: saveSchema }, async (request) => {
     const citizen = requireCitizen(request);
-    const row = await saveDraft(app.db, citizen.id, request.params.id, storable(request.body.data), request.body.version);
+    const row = await saveDraft(app.db, citizen.id, request.params.id, request.body.data, request.body.version);
     if (row) return { data: applicationView(row) };
     const current = await findApplication(app.db, citizen.id, request.params.id);
     if (!current) throw new HttpError(404, NOT_FOUND);
