@@ -19,35 +19,37 @@ const draftBody = {
 } as const;
 
 const tags = ['Solicitudes de formalización'];
+/** Every route here needs a session (bearer token or the token cookie). */
+const security = [{ bearer: [] }, { cookie: [] }] as const;
 
 export const createSchema = {
-  tags, summary: 'Crea un borrador',
+  tags, security, summary: 'Crea un borrador',
   description: 'Cada ciudadano puede tener como máximo MAX_OPEN_DRAFTS borradores abiertos (10 por defecto); con más, 429 hasta que elimine alguno.',
   body: { ...draftBody, required: [] }, response: { ...authErrors, 201: one },
 } as const;
 export const deleteSchema = {
-  tags, summary: 'Elimina un borrador propio',
+  tags, security, summary: 'Elimina un borrador propio',
   description: 'Solo borradores del propio ciudadano: 404 si no existe o es de otro ciudadano; 409 si ya fue enviada (una solicitud enviada no se elimina).',
   params: idParams,
   response: { ...authErrors, 204: { type: 'null', description: 'Borrador eliminado' }, 404: errorSchema, 409: errorSchema },
 } as const;
 export const listSchema = {
-  tags, summary: 'Lista las solicitudes del ciudadano',
+  tags, security, summary: 'Lista las solicitudes del ciudadano',
   response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: applicationSchema } }, required: ['data'] } },
 } as const;
-export const getSchema = { tags, summary: 'Lee una solicitud propia', params: idParams, response: { ...authErrors, 200: one, 404: errorSchema } } as const;
+export const getSchema = { tags, security, summary: 'Lee una solicitud propia', params: idParams, response: { ...authErrors, 200: one, 404: errorSchema } } as const;
 export const saveSchema = {
-  tags, summary: 'Guarda el borrador (autoguardado)', params: idParams, body: draftBody,
+  tags, security, summary: 'Guarda el borrador (autoguardado)', params: idParams, body: draftBody,
   response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema },
 } as const;
 export const submitSchema = {
-  tags, summary: 'Envía la solicitud',
+  tags, security, summary: 'Envía la solicitud',
   description: 'Descarta los valores ocultos; repite las consultas remotas del esquema (x-lookup: cédulas en la JCE, certificado y nombre en ONAPI) y guarda los valores que rellenan tomados del registro (nombres, titular y vencimiento del certificado), nunca los del navegador; valida con el mismo motor y esquema que el navegador y comprueba que cada documento sea del ciudadano y cada opción elegida de una lista (provincia, municipio, sector, nacionalidad, CIIU, banco) esté en esa lista. 422 con [{path, message}] si no es válida.',
   params: idParams,
   response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema, 422: errorSchema, 503: errorSchema },
 } as const;
 export const validateSchema = {
-  tags, summary: 'Valida datos sin guardarlos (el veredicto del motor, sin consultas remotas)',
+  tags, security, summary: 'Valida datos sin guardarlos (el veredicto del motor, sin consultas remotas)',
   body: { type: 'object', properties: { data: {} }, required: ['data'], additionalProperties: false },
   response: {
     ...authErrors,

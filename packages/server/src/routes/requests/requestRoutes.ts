@@ -8,9 +8,11 @@ import { requireCitizen } from '../../plugins/app/registerAuth';
 import { iso, requestItems, type ApplicationRow, type RequestItemRow } from '../../services/applications/applicationStore';
 
 const tags = ['Solicitudes'];
-const listSchema = { tags, summary: 'Solicitudes del ciudadano', response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: requestSchema } }, required: ['data'] } } } as const;
+/** Every route here needs a session (bearer token or the token cookie). */
+const security = [{ bearer: [] }, { cookie: [] }] as const;
+const listSchema = { tags, security, summary: 'Solicitudes del ciudadano', response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: requestSchema } }, required: ['data'] } } } as const;
 const oneSchema = {
-  tags, summary: 'Una solicitud del ciudadano',
+  tags, security, summary: 'Una solicitud del ciudadano',
   params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
   response: { ...authErrors, 200: { type: 'object', properties: { data: requestSchema }, required: ['data'] }, 404: errorSchema },
 } as const;

@@ -1,0 +1,45 @@
+/**
+ * The access matrix over every route the app serves (read from the app, so a
+ * new route lands here by itself): an anonymous caller gets 401 from every
+ * route except the public ones named below, and the OpenAPI document says the
+ * same (a `security` entry exactly on the routes that need a session). Who
+ * may reach whose resource is tested per resource (documents, drafts, requests).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './buildTestApp';
+import { routeList } from './fuzz/routeCatalog';
+
+/** Routes an anonymous visitor may call: reference lists, account entry, and the shell's own. */
+const PUBLIC = [
+  /^GET \/v1\/region\//,
+  /^POST \/v1\/portals\/auth\/citizens\/(login|register|confirm|resend|reset)$/,
+  /^GET \/v1\/portals\/forgot$/,
+  /^POST \/v1\/portals\/error-reports$/,
+  /^POST \/v1\/portals\/analytics\/page-views$/,
+  /^GET \/v1\/portals\/shell-config$/,
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ rateLimitAllowList: ['127.0.0.1'] });
+});
+afterAll(() => t.close());
+
+describe('route access matrix', () => {
+  it('every /v1 route answers an anonymous caller 401 unless it is public, and OpenAPI agrees', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const routes = routeList(t.app).filter((r) => r.url.startsWith('/v1/') && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(20);
+    for (const { method, url } of routes) {
+      const key = `${method} ${url}`;
+      const isPublic = PUBLIC.some((re) => re.test(key));
+      const res = await t.app.inject({ method: method as 'GET', url: url.replace(/:[A-Za-z0-9_]+/g, '1'), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      if (isPublic) expect(res.statusCode, key).not.toBe(401);
+      else expect([res.statusCode, res.body], key).toEqual([401, '{"message":"Unauthenticated."}']);
+      const op = doc.paths[url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];
+      // A session is required when every security alternative names a scheme; `{}` among them means optional.
+      const required = (op?.security?.length ?? 0) > 0 && op!.security!.every((s) => Object.keys(s as object).length > 0);
+      expect(required, `${key}: security en OpenAPI`).toBe(!isPublic);
+    }
+  });
+});
