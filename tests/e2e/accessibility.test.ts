@@ -9,8 +9,9 @@ import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, fixture, getDraft, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, textIn, uploadFile, type Data } from '../support/portal';
 import { chooseOption, expectFocus, tabTo, type, walkFocus } from '../support/keyboard';
+import { setFileFields } from '../support/fileFields';
 import { axeViolations, formatViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
-import { compileForm, type FormSchema } from '@portal/form-engine';
+import type { FormSchema } from '@portal/form-engine';
 import schemaJson from '../../schemas/formalizacion/schema.json';
 
 const suite = portalSuite();
@@ -48,29 +49,11 @@ class Scans {
   }
 }
 
-/** Every file field present in `data` (grid rows included) set to `documentId`. */
-function setFiles(data: Data, documentId: number): void {
-  for (const t of compileForm(schema).templates.filter((x) => x.node['x-widget'] === 'file')) {
-    const parts = t.tpath.split('.');
-    const walk = (node: unknown, i: number): void => {
-      if (node === null || typeof node !== 'object') return;
-      const obj = node as Record<string, unknown>;
-      if (i === parts.length - 1) {
-        if (parts[i] in obj) obj[parts[i]] = documentId;
-        return;
-      }
-      if (parts[i] === '*') (node as unknown[]).forEach((row) => walk(row, i + 1));
-      else walk(obj[parts[i]], i + 1);
-    };
-    walk(data, 0);
-  }
-}
-
 /** A fixture made submittable against the sandbox: registered cédulas and certificate, real bank ids, the citizen's own document. */
 async function submittable(page: Page, name: 'srl-completa' | 'pf-completa'): Promise<Data> {
   const data = structuredClone(fixture(name));
   const documentId = await uploadDocumentApi(page, suite.baseUrl, 'Documento prueba.pdf');
-  setFiles(data, documentId);
+  setFileFields(data, documentId);
   const banks = (await (await page.request.get(`${suite.baseUrl}/v1/region/bancos`)).json()) as { data: { id: number }[] };
   data.referencias_bancarias = (data.referencias_bancarias as unknown[]).map((_, i) => ({ nombre_del_banco: banks.data[i].id }));
   if (data.datos_representante) data.datos_representante.cedula = '00104578232';

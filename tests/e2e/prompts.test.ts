@@ -12,8 +12,7 @@ import { countPageViews } from '../../packages/server/src/services/analytics/pag
 import { launchChromium } from '../support/browser';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo, type } from '../support/keyboard';
-import { compileForm, type FormSchema } from '@portal/form-engine';
-import schemaJson from '../../schemas/formalizacion/schema.json';
+import { setFileFields } from '../support/fileFields';
 import { DEMO, fixture, login, newApplication, seedDraft, snapshotOnFailure, uploadDocumentApi, type Data } from '../support/portal';
 import { startPortal, type Portal } from '../support/startPortal';
 
@@ -81,20 +80,7 @@ async function expectNoDialogFor(page: Page, ms: number): Promise<void> {
 async function submitPf(page: Page, baseUrl: string, id: number): Promise<void> {
   const data: Data = structuredClone(fixture('pf-completa'));
   const documentId = await uploadDocumentApi(page, baseUrl, 'Documento prueba.pdf');
-  for (const t of compileForm(schemaJson as unknown as FormSchema).templates.filter((x) => x.node['x-widget'] === 'file')) {
-    const parts = t.tpath.split('.');
-    const walk = (node: unknown, i: number): void => {
-      if (node === null || typeof node !== 'object') return;
-      const obj = node as Record<string, unknown>;
-      if (i === parts.length - 1) {
-        if (parts[i] in obj) obj[parts[i]] = documentId;
-        return;
-      }
-      if (parts[i] === '*') (node as unknown[]).forEach((row) => walk(row, i + 1));
-      else walk(obj[parts[i]], i + 1);
-    };
-    walk(data, 0);
-  }
+  setFileFields(data, documentId);
   const banks = (await (await page.request.get(`${baseUrl}/v1/region/bancos`)).json()) as { data: { id: number }[] };
   data.referencias_bancarias = (data.referencias_bancarias as unknown[]).map((_, i) => ({ nombre_del_banco: banks.data[i].id }));
   if (data.datos_representante) data.datos_representante.cedula = '00104578232';
