@@ -10,3 +10,14 @@ export const citizenSchema = {
   },
   required: ['id', 'cedula', 'nombres', 'apellidos', 'email'],
 } as const;
+
+/** The answer of a successful login: the session token (also set as the cookie), the citizen, and whether this is their first login. */
+export const loginResponseSchema = {
+  type: 'object',
+  properties: {
+    token: { type: 'string' },
+    citizen: citizenSchema,
+    first_login: { type: 'boolean', description: 'true en el primer inicio de sesión después del registro (el portal da la bienvenida)' },
+  },
+  required: ['token', 'citizen', 'first_login'],
+} as const;

@@ -5,7 +5,7 @@
  */
 import type { FromSchema } from './fromSchema';
 import type { applicationSchema } from './applicationSchema';
-import type { citizenSchema } from './citizenSchema';
+import type { citizenSchema, loginResponseSchema } from './citizenSchema';
 import type { documentSchema } from './documentSchema';
 import type { errorSchema } from './errorSchema';
 import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
@@ -13,7 +13,7 @@ import type { requestItemSchema, requestSchema } from './requestSchema';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
-export { citizenSchema } from './citizenSchema';
+export { citizenSchema, loginResponseSchema } from './citizenSchema';
 export { documentSchema } from './documentSchema';
 export { errorSchema } from './errorSchema';
 export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
@@ -24,6 +24,8 @@ export type Application = FromSchema<typeof applicationSchema>;
 export type ApplicationStatus = Application['status'];
 /** The signed-in citizen. */
 export type Citizen = FromSchema<typeof citizenSchema>;
+/** The answer of POST /v1/portals/auth/citizens/login. */
+export type LoginResponse = FromSchema<typeof loginResponseSchema>;
 /** A stored document of the citizen. */
 export type StoredDocumentItem = FromSchema<typeof documentSchema>;
 /** The body of an error answer. */

@@ -38,6 +38,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }
     if (citizen === null || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
     await loginSucceeded(app.db, cedula, request.ip);
+    // The first login after registration: cleared atomically, so two parallel logins welcome once.
+    const first = await app.db.query('UPDATE citizens SET first_login_pending = false WHERE id = $1 AND first_login_pending RETURNING id', [citizen.id]);
     const token = await createSession(app.db, citizen.id, app.config.sessionTtlHours);
     const secure = request.protocol === 'https';
     reply.setCookie('token', token, { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge: Math.floor(app.config.sessionTtlHours * 3600) });
@@ -46,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         path: '/v1/portals/auth/citizens', httpOnly: true, sameSite: 'strict', secure, maxAge: DEVICE_TTL_DAYS * 86400,
       });
     }
-    return { token, citizen: toCitizenView(citizen) };
+    return { token, citizen: toCitizenView(citizen), first_login: first.rows.length > 0 };
   });
 
   typed.post(`${base}/logout`, { schema: logoutSchema, onRequest: app.authenticate }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { citizenSchema } from '@portal/api-contract';
+import { citizenSchema, loginResponseSchema } from '@portal/api-contract';
 import { authErrors, commonErrors, messageSchema } from '../../http/commonSchemas';
 
 export { citizenSchema };
@@ -65,11 +65,7 @@ export const loginSchema = {
   body: { type: 'object', properties: { cedula, password }, required: ['cedula', 'password'] },
   response: {
     ...authErrors,
-    200: {
-      type: 'object',
-      properties: { token: { type: 'string' }, citizen: citizenSchema },
-      required: ['token', 'citizen'],
-    },
+    200: loginResponseSchema,
   },
 } as const;
 

@@ -103,6 +103,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         cedula: pending.cedula, email: pending.email, passwordHash: pending.passwordHash, nombres: pending.nombres, apellidos: pending.apellidos,
       });
       await deleteRegistrationsOf(tx, pending.cedula);
+      // Its first login will answer first_login: true (the browser's welcome, FIRST_LOGIN).
+      if (created !== null) await tx.query('UPDATE citizens SET first_login_pending = true WHERE id = $1', [created.id]);
       return created;
     });
     // Another registration of the cédula was confirmed first: a confirmed account is never replaced.
