@@ -9,6 +9,7 @@ import type { citizenSchema, loginResponseSchema } from './citizenSchema';
 import type { documentSchema } from './documentSchema';
 import type { errorSchema } from './errorSchema';
 import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
+import type { interestLinkSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 import type { requestItemSchema, requestSchema } from './requestSchema';
 
 export type { FromSchema } from './fromSchema';
@@ -17,6 +18,7 @@ export { citizenSchema, loginResponseSchema } from './citizenSchema';
 export { documentSchema } from './documentSchema';
 export { errorSchema } from './errorSchema';
 export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
+export { interestLinkSchema, interestLinksSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 export { requestItemSchema, requestSchema } from './requestSchema';
 
 /** A formalization application (draft or submitted). */
@@ -37,3 +39,11 @@ export type RequestItem = FromSchema<typeof requestItemSchema>;
 export type ShellConfig = FromSchema<typeof shellConfigSchema>;
 /** A stored problem report: the thanks message and its reference. */
 export type ErrorReportCreated = FromSchema<typeof errorReportCreatedSchema>;
+/** One of the citizen's notifications. */
+export type CitizenNotification = FromSchema<typeof notificationSchema>;
+/** A page of notifications with the unread count. */
+export type NotificationPage = FromSchema<typeof notificationPageSchema>;
+/** Answer of marking notifications read. */
+export type NotificationRead = FromSchema<typeof notificationReadSchema>;
+/** An official link of interest. */
+export type InterestLink = FromSchema<typeof interestLinkSchema>;

@@ -17,6 +17,7 @@ const PUBLIC = [
   /^POST \/v1\/portals\/error-reports$/,
   /^POST \/v1\/portals\/analytics\/page-views$/,
   /^GET \/v1\/portals\/shell-config$/,
+  /^GET \/v1\/portals\/links\/interests$/,
 ];
 
 let t: TestApp;

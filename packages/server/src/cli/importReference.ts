@@ -1,7 +1,7 @@
 /**
  * Replaces one reference table from an official CSV, in one transaction:
  *   tsx packages/server/src/cli/importReference.ts <tabla> <archivo.csv>
- * Tables: provincias, municipios, sectores, nacionalidades, actividades-ciiu, bancos.
+ * Tables: provincias, municipios, sectores, nacionalidades, actividades-ciiu, bancos, enlaces-interes.
  * Uses the configured database (DATABASE_URL or PGlite in DATA_DIR).
  */
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 import { normalizeText } from '../text/normalizeText';
 
 /** SQL names of the reference tables. */
-export type ReferenceTable = 'provincias' | 'municipios' | 'sectores' | 'nacionalidades' | 'actividades_ciiu' | 'bancos';
+export type ReferenceTable = 'provincias' | 'municipios' | 'sectores' | 'nacionalidades' | 'actividades_ciiu' | 'bancos' | 'enlaces_interes';
 
 interface ColumnSpec {
   /** Key in the reference JSON files and in parseReferenceCsv rows. */
@@ -69,6 +69,18 @@ export const REFERENCE_TABLES: Record<ReferenceTable, ReferenceTableSpec> = {
     table: 'bancos',
     file: 'bancos.json',
     columns: [col('id', 'id', 'integer'), col('nombre', 'nombre', 'text'), col('tipo', 'tipo', 'text', false)],
+  },
+  /** Links of interest on the home page (GET /v1/portals/links/interests); the SQL refuses a url that is not https. */
+  enlaces_interes: {
+    table: 'enlaces_interes',
+    file: 'enlaces-interes.json',
+    columns: [
+      col('id', 'id', 'integer'),
+      col('titulo', 'titulo', 'text'),
+      col('institucion', 'institucion', 'text'),
+      col('descripcion', 'descripcion', 'text'),
+      col('url', 'url', 'text'),
+    ],
   },
 };
 

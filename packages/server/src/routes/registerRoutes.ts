@@ -7,6 +7,8 @@ import { documentRoutes } from './documents/documentRoutes';
 import { uploadDocumentRoute } from './documents/uploadDocumentRoute';
 import { existsRoutes } from './exists/existsRoutes';
 import { jceRoutes } from './jce/jceRoutes';
+import { linkRoutes } from './links/linkRoutes';
+import { notificationRoutes } from './notifications/notificationRoutes';
 import { onapiRoutes } from './onapi/onapiRoutes';
 import { regionRoutes } from './region/regionRoutes';
 import { requestRoutes } from './requests/requestRoutes';
@@ -32,6 +34,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(errorReportRoutes);
       await v1.register(pageViewRoutes);
       await v1.register(shellConfigRoutes);
+      await v1.register(notificationRoutes);
+      await v1.register(linkRoutes);
     },
     { prefix: '/v1' },
   );

@@ -19,7 +19,8 @@ export type ReferenceTable =
   | 'sectores'
   | 'nacionalidades'
   | 'actividades-ciiu'
-  | 'bancos';
+  | 'bancos'
+  | 'enlaces-interes';
 
 export const REFERENCE_TABLES: readonly ReferenceTable[] = [
   'provincias',
@@ -28,6 +29,7 @@ export const REFERENCE_TABLES: readonly ReferenceTable[] = [
   'nacionalidades',
   'actividades-ciiu',
   'bancos',
+  'enlaces-interes',
 ];
 
 export type ReferenceColumnType = 'int' | 'string';
@@ -116,6 +118,13 @@ export const REFERENCE_COLUMNS: Readonly<Record<ReferenceTable, readonly Referen
     { name: 'id', type: 'int', required: true, aliases: ['idBanco', 'bancoId'] },
     { name: 'nombre', type: 'string', required: true, aliases: ['banco', 'nombreBanco', 'entidad'] },
     { name: 'tipo', type: 'string', required: true, aliases: ['tipoEntidad'], allowed: BANCO_TIPOS },
+  ],
+  'enlaces-interes': [
+    { name: 'id', type: 'int', required: true, aliases: ['idEnlace', 'orden'] },
+    { name: 'titulo', type: 'string', required: true, aliases: ['nombre', 'enlace'] },
+    { name: 'institucion', type: 'string', required: true, aliases: ['entidad'] },
+    { name: 'descripcion', type: 'string', required: true, aliases: [] },
+    { name: 'url', type: 'string', required: true, aliases: ['direccion', 'sitio', 'sitioWeb', 'web'] },
   ],
 };
 

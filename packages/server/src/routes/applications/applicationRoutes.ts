@@ -11,6 +11,7 @@ import { companyNameOf } from '../../services/applications/companyName';
 import { feesFor } from '../../services/applications/feeSchedule';
 import { verdict } from '../../services/applications/formalizacionForm';
 import { nextRequestCode } from '../../services/applications/requestCode';
+import { notifyCitizen, submittedNotification } from '../../services/notifications/notifyCitizen';
 import { createSchema, deleteSchema, getSchema, listSchema, saveSchema, submitSchema, validateSchema } from './applicationSchemas';
 
 const NOT_FOUND = 'Solicitud no encontrada';
@@ -78,10 +79,14 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     if (errors.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', errors);
     const submitted = await app.db.transaction(async (tx) => {
       const code = await nextRequestCode(tx, new Date().getUTCFullYear());
-      return markSubmitted(tx, citizen.id, current.id, pruned, code, feesFor(pruned as Record<string, Record<string, unknown>>));
+      const row = await markSubmitted(tx, citizen.id, current.id, pruned, code, feesFor(pruned as Record<string, Record<string, unknown>>));
+      // The citizen's notification and its e-mail, committed with the submission or not at all.
+      if (row) await notifyCitizen(tx, submittedNotification(citizen.id, row.id, code));
+      return row;
     });
     // A concurrent double submit: the first one won, this one changes nothing.
     if (!submitted) throw new HttpError(409, 'La solicitud ya fue enviada');
+    app.kickMail();
     return { data: applicationView(submitted) };
   });
 }

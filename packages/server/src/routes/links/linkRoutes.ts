@@ -1,0 +1,36 @@
+/**
+ * GET /v1/portals/links/interests (spec §7, public): the official links of
+ * interest shown on the home page. The list is the reference table
+ * enlaces_interes (src/db/reference/enlaces-interes.json at first start,
+ * replaced with `importReference enlaces-interes <archivo.csv>`).
+ */
+import { interestLinksSchema } from '@portal/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { commonErrors } from '../../http/commonSchemas';
+import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+
+/** Browsers may keep the list this long: it changes only with an import. */
+export const LINKS_MAX_AGE_SECONDS = 600;
+
+export async function linkRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<SchemaTypeProvider>();
+
+  typed.get(
+    '/portals/links/interests',
+    {
+      schema: {
+        tags: ['Portal'],
+        summary: 'Enlaces de interés: sitios oficiales de las instituciones (sin sesión)',
+        description: 'En el orden de su id. Se reemplazan con la importación de datos de referencia (tabla enlaces-interes).',
+        response: { ...commonErrors, 200: interestLinksSchema },
+      },
+    },
+    async (_request, reply) => {
+      const { rows } = await app.db.query<{ id: number; titulo: string; institucion: string; descripcion: string; url: string }>(
+        'SELECT id, titulo, institucion, descripcion, url FROM enlaces_interes ORDER BY id',
+      );
+      void reply.header('cache-control', `public, max-age=${LINKS_MAX_AGE_SECONDS}`);
+      return { data: rows };
+    },
+  );
+}
