@@ -9,6 +9,7 @@ import type { citizenSchema, loginResponseSchema } from './citizenSchema';
 import type { documentSchema } from './documentSchema';
 import type { errorSchema } from './errorSchema';
 import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
+import type { emailConfirmSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 import type { interestLinkSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 import type { requestItemSchema, requestSchema } from './requestSchema';
 
@@ -18,6 +19,7 @@ export { citizenSchema, loginResponseSchema } from './citizenSchema';
 export { documentSchema } from './documentSchema';
 export { errorSchema } from './errorSchema';
 export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
+export { emailConfirmSchema, profileAnswerSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 export { interestLinkSchema, interestLinksSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 export { requestItemSchema, requestSchema } from './requestSchema';
 
@@ -39,6 +41,12 @@ export type RequestItem = FromSchema<typeof requestItemSchema>;
 export type ShellConfig = FromSchema<typeof shellConfigSchema>;
 /** A stored problem report: the thanks message and its reference. */
 export type ErrorReportCreated = FromSchema<typeof errorReportCreatedSchema>;
+/** The citizen's profile: identity (the JCE's), contact and address. */
+export type CitizenProfile = FromSchema<typeof profileSchema>;
+/** Answer of a profile update. */
+export type ProfileUpdated = FromSchema<typeof profileUpdateSchema>;
+/** Answer of confirming a new e-mail. */
+export type EmailConfirmed = FromSchema<typeof emailConfirmSchema>;
 /** One of the citizen's notifications. */
 export type CitizenNotification = FromSchema<typeof notificationSchema>;
 /** A page of notifications with the unread count. */

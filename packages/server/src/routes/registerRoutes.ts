@@ -10,6 +10,7 @@ import { jceRoutes } from './jce/jceRoutes';
 import { linkRoutes } from './links/linkRoutes';
 import { notificationRoutes } from './notifications/notificationRoutes';
 import { onapiRoutes } from './onapi/onapiRoutes';
+import { profileRoutes } from './profile/profileRoutes';
 import { regionRoutes } from './region/regionRoutes';
 import { requestRoutes } from './requests/requestRoutes';
 import { pageViewRoutes } from './analytics/pageViewRoutes';
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(passwordRoutes);
       await v1.register(uploadDocumentRoute);
       await v1.register(documentRoutes);
+      await v1.register(profileRoutes);
       await v1.register(applicationRoutes);
       await v1.register(requestRoutes);
       await v1.register(errorReportRoutes);

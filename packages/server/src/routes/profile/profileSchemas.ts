@@ -1,0 +1,42 @@
+import { emailConfirmSchema, profileAnswerSchema, profileUpdateSchema } from '@portal/api-contract';
+import { authErrors, errorSchema } from '../../http/commonSchemas';
+
+const security = [{ bearer: [] }, { cookie: [] }] as const;
+
+export const profileSchema = {
+  tags: ['Perfil'],
+  summary: 'Perfil del ciudadano de la sesión: identidad (JCE), contacto y dirección',
+  security,
+  response: { ...authErrors, 200: profileAnswerSchema },
+} as const;
+
+export const updateSchema = {
+  tags: ['Perfil'],
+  summary: 'Actualiza el contacto y la dirección del ciudadano (multipart; un valor nulo se envía vacío)',
+  description:
+    'Campos: correo_electronico, telefono, celular, provincia, municipio, sector, calle, numero_de_casa_o_apartamento ' +
+    '(schemas/perfil, validados con el mismo motor que el navegador). La cédula y los nombres son los de la JCE y no cambian. ' +
+    'Un correo distinto no se aplica: se envía un código a la nueva dirección y se confirma con POST /citizen-profile/email/confirm. ' +
+    'El id de otro ciudadano responde 404 y no cambia nada.',
+  consumes: ['multipart/form-data'],
+  security,
+  params: {
+    type: 'object',
+    properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+    required: ['id'],
+  },
+  response: { ...authErrors, 200: profileUpdateSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+} as const;
+
+export const confirmEmailSchema = {
+  tags: ['Perfil'],
+  summary: 'Confirma el correo nuevo con el código enviado a esa dirección: desde ahora es el de la cuenta',
+  description: 'Cinco intentos por código; el código vence a los 30 minutos. El correo anterior recibe un aviso del cambio.',
+  security,
+  body: {
+    type: 'object',
+    properties: { code: { type: 'string', pattern: '^[0-9]{6}$', description: 'El código de 6 dígitos recibido en el correo nuevo' } },
+    required: ['code'],
+  },
+  response: { ...authErrors, 200: emailConfirmSchema },
+} as const;
