@@ -26,6 +26,7 @@ const AccessibilityPage = lazyPage(() => import('../features/info/components/Acc
 const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');
 const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
+const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 
 /** The page of each registry entry; null: not built yet (the "en construcción" page). */
 const PAGES: Record<RouteName, ComponentType | null> = {
@@ -36,7 +37,7 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   institutions: null,
   puntosGob: null,
   myRequests: MyRequestsPage,
-  profile: null,
+  profile: ProfilePage,
   notifications: null,
   accessibility: AccessibilityPage,
   privacy: PrivacyPage,

@@ -1,0 +1,49 @@
+/** The signed-in citizen's profile and documents on the server (SWR keys, fetchers, updates). */
+import useSWR from 'swr';
+import type { CitizenProfile, EmailConfirmed, ProfileUpdated } from '@portal/api-contract';
+import { api } from '../../lib/api-client';
+import { DOCUMENTS_KEY, listDocuments } from '../../api/documents';
+import { EDITABLE } from './form';
+
+export type { CitizenProfile } from '@portal/api-contract';
+
+/** SWR key (and path) of the profile. */
+export const PROFILE_KEY = 'portals/citizen-profile/profile';
+
+/** The signed-in citizen's profile. */
+export async function getProfile(): Promise<CitizenProfile> {
+  return (await api.get<{ data: CitizenProfile }>(PROFILE_KEY)).data;
+}
+
+/** SWR hook of the profile. */
+export function useProfile() {
+  return useSWR(PROFILE_KEY, getProfile);
+}
+
+/** SWR hook of the citizen's stored documents. */
+export function useDocuments() {
+  return useSWR(DOCUMENTS_KEY, listDocuments);
+}
+
+/**
+ * Saves contact and address (spec §7: multipart, null values sent as empty);
+ * a 400 carries the schema's messages per field.
+ */
+export async function updateProfile(id: number, data: Record<string, unknown>): Promise<ProfileUpdated> {
+  const body = new FormData();
+  for (const key of EDITABLE) {
+    const value = data[key];
+    body.set(key, value === null || value === undefined ? '' : String(value));
+  }
+  return api.post<ProfileUpdated>(`portals/citizen-profile/${id}/update`, { body });
+}
+
+/** Confirms the new e-mail with the code sent to it. */
+export async function confirmEmail(code: string): Promise<EmailConfirmed> {
+  return api.post<EmailConfirmed>('portals/citizen-profile/email/confirm', { json: { code } });
+}
+
+/** Removes one of the citizen's documents (409 when a submitted request cites it). */
+export async function deleteDocument(id: number): Promise<void> {
+  await api.delete(`portals/documents/${id}`);
+}

@@ -1,0 +1,161 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { PathMessage } from '@portal/form-engine';
+import { ErrorSummary, SchemaForm } from '@portal/form-mantine';
+import { useSWRConfig } from 'swr';
+import { ApiError, errorMessage } from '../../../lib/apiError';
+import type { ModalContentProps } from '../../../modals/modalContent';
+import { confirmEmail, PROFILE_KEY, updateProfile, type CitizenProfile } from '../api';
+import { formDataOf, perfil } from '../form';
+import { createProfileFormApi } from '../formApi';
+
+/** What USER_EDIT is opened with: the profile, and `step: 'code'` to go straight to the e-mail code. */
+export interface UserEditData {
+  profile: CitizenProfile;
+  step?: 'form' | 'code';
+}
+
+const FORM_ID = 'perfil-form';
+const SAVED = 'Sus datos se guardaron.';
+const CODE_RULE = /^[0-9]{6}$/;
+
+/**
+ * USER_EDIT: the profile form (schemas/perfil, run by the engine as on the
+ * server). Saving keeps everything typed when it fails; when the e-mail
+ * changed, the code sent to the new address is asked for next.
+ */
+export default function UserEditContent({ data, close }: ModalContentProps) {
+  const { profile, step: firstStep = 'form' } = data as UserEditData;
+  const { mutate } = useSWRConfig();
+  const formApi = useMemo(() => createProfileFormApi(), []);
+  const [draft, setDraft] = useState<Record<string, unknown>>(() => formDataOf(profile));
+  const [errors, setErrors] = useState<PathMessage[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<'form' | 'code'>(firstStep);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(profile.correo_pendiente);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  // The button is disabled while sending, which drops focus to the page: after a failure it goes back to it.
+  useEffect(() => {
+    if (!busy && failure && errors.length === 0) saveRef.current?.focus();
+  }, [busy, failure, errors]);
+
+  const save = async (pruned: Record<string, unknown>, found: PathMessage[]) => {
+    setFailure(null);
+    if (found.length > 0) {
+      setErrors(found);
+      return;
+    }
+    setErrors([]);
+    setBusy(true);
+    try {
+      const answer = await updateProfile(profile.id, pruned);
+      await mutate(PROFILE_KEY, answer.data, { revalidate: false });
+      if (answer.email_change_pending) {
+        setPendingEmail(answer.data.correo_pendiente);
+        setSentMessage(answer.message);
+        setStep('code');
+        return;
+      }
+      notifications.show({ color: 'teal', message: SAVED });
+      close();
+    } catch (err) {
+      // The schema's messages go on their fields; anything else above the form. What was typed stays.
+      const fields = err instanceof ApiError ? err.fieldErrors : [];
+      setErrors(fields);
+      setFailure(errorMessage(err, 'No se pudieron guardar sus datos. Intente de nuevo.') ?? 'No se pudieron guardar sus datos. Intente de nuevo.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    if (!CODE_RULE.test(code.trim())) {
+      setCodeError('Escriba los 6 dígitos del código');
+      codeRef.current?.focus();
+      return;
+    }
+    setCodeError(null);
+    setBusy(true);
+    try {
+      const answer = await confirmEmail(code.trim());
+      await mutate(PROFILE_KEY, answer.data, { revalidate: false });
+      notifications.show({ color: 'teal', message: answer.message });
+      close();
+    } catch (err) {
+      const field = err instanceof ApiError ? err.fieldErrors.find((f) => f.path === 'code') : undefined;
+      if (field) setCodeError(field.message);
+      else setFailure(errorMessage(err, 'No se pudo confirmar el correo. Intente de nuevo.'));
+      codeRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <form onSubmit={(e) => void submitCode(e)} noValidate aria-label="Confirmar el nuevo correo">
+        <Stack>
+          <Alert color="blue" role="status" title="Confirme su nuevo correo">
+            <Text size="sm">{sentMessage ?? `Le enviamos un código a ${pendingEmail ?? 'su nuevo correo'}: escríbalo para confirmar su nuevo correo.`}</Text>
+            <Text size="sm" mt="xs">Hasta entonces, su cuenta sigue usando {profile.correo_electronico}.</Text>
+          </Alert>
+          {failure && <Alert color="red" role="alert">{failure}</Alert>}
+          <TextInput
+            ref={codeRef}
+            label="Código de confirmación"
+            description="Los 6 dígitos del correo que le enviamos"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+            error={codeError}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Confirmar después</Button>
+            <Button type="submit" loading={busy}>Confirmar correo</Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <Stack>
+      {pendingEmail && (
+        <Alert color="blue" role="status">
+          <Text size="sm">Su cambio a {pendingEmail} espera el código que le enviamos.</Text>
+          <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setStep('code')}>Escribir el código</Button>
+        </Alert>
+      )}
+      {failure && <Alert color="red" role="alert">{failure}</Alert>}
+      <ErrorSummary errors={errors} schema={perfil} />
+      <SchemaForm
+        id={FORM_ID}
+        schema={perfil}
+        formData={draft}
+        onChange={(next) => setDraft(next)}
+        api={formApi}
+        errors={errors}
+        showErrors="touched"
+        onSubmit={(pruned, found) => void save(pruned, found)}
+      >
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={close} disabled={busy}>Cancelar</Button>
+          <Button ref={saveRef} type="submit" form={FORM_ID} loading={busy}>Guardar cambios</Button>
+        </Group>
+      </SchemaForm>
+    </Stack>
+  );
+}
