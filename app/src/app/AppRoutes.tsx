@@ -27,6 +27,7 @@ const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPa
 const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');
 const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
 const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
+const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');
 
 /** The page of each registry entry; null: not built yet (the "en construcción" page). */
 const PAGES: Record<RouteName, ComponentType | null> = {
@@ -38,7 +39,7 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   puntosGob: null,
   myRequests: MyRequestsPage,
   profile: ProfilePage,
-  notifications: null,
+  notifications: NotificationsPage,
   accessibility: AccessibilityPage,
   privacy: PrivacyPage,
   terms: TermsPage,

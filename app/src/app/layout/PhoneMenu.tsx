@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Drawer, Stack } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
+import { NotificationsMenuText } from '../../features/notifications/components/NotificationsBell';
 import { openModal } from '../../modals/modalStore';
 import { signOut } from './AccountMenu';
 import { MainNav } from './MainNav';
@@ -27,7 +28,7 @@ export function PhoneMenu({ opened, onClose, signedIn }: PhoneMenuProps) {
         {signedIn && (
           <nav aria-label="Mi cuenta" className="main-nav main-nav-list">
             <ul>
-              <li><Link href={paths.notifications.href()} onClick={close}>Notificaciones</Link></li>
+              <li><Link href={paths.notifications.href()} onClick={close}><NotificationsMenuText /></Link></li>
               <li><Link href={paths.profile.href()} onClick={close}>Mi perfil</Link></li>
               <li><button type="button" onClick={() => { close(); openModal('CHANGE_PASSWORD'); }}>Cambiar contraseña</button></li>
               <li><button type="button" onClick={signOut}>Cerrar sesión</button></li>

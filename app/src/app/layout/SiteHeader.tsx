@@ -3,23 +3,13 @@ import { Burger, Container, Group } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
+// Light on purpose (SWR and the API client only): the bell is in the first bundle of a signed-in page.
+import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
 import { AccountMenu } from './AccountMenu';
 import { MainNav } from './MainNav';
 import { importWithReload } from '../../lib/importWithReload';
 
 const PhoneMenu = lazy(() => importWithReload(() => import('./PhoneMenu')).then((module) => ({ default: module.PhoneMenu })));
-
-/** The notifications bell: a link to the registry's notifications page. */
-function NotificationsLink() {
-  return (
-    <Link href={paths.notifications.href()} className="header-button" aria-label="Notificaciones">
-      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-      </svg>
-    </Link>
-  );
-}
 
 /**
  * The built-in header: the portal's name, the main navigation and, for a
@@ -42,7 +32,7 @@ export function SiteHeader() {
           </Link>
           <Group gap="xs" wrap="nowrap">
             <div className="main-nav-desktop"><MainNav variant="bar" /></div>
-            {session && <NotificationsLink />}
+            {session && <NotificationsBell />}
             {session && <AccountMenu citizen={session} />}
             <Burger
               className="main-nav-burger"

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { FeaturedServices } from './FeaturedServices';
 import { HowItWorks } from './HowItWorks';
+import { InterestLinks } from './InterestLinks';
 import { PendingActions } from './PendingActions';
 import { ServiceSearch } from './ServiceSearch';
 
@@ -39,6 +40,7 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
         </div>
         <PendingActions />
         {signedIn}
+        <InterestLinks />
       </Stack>
     );
   }
@@ -59,6 +61,7 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
         </Card>
       </SimpleGrid>
       <HowItWorks />
+      <InterestLinks />
     </Stack>
   );
 }
