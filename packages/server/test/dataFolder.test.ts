@@ -190,4 +190,17 @@ describe('embedded database on disk (in process)', () => {
     expect((await lstat(outside)).mode & 0o777).toBe(0o644);
     await expect(ownerOnlyTree(path.join(root, 'no-existe'))).resolves.toBeUndefined();
   });
+
+  it('ownerOnlyTree skips files another server removes while it walks (its lock\'s temporary file)', async () => {
+    // Seen in CI: three servers starting together, one walked the folder while another renamed its
+    // temporary lock file away, and failed to start with ENOENT instead of being refused cleanly.
+    const dataDir = path.join(root, 'vanishing');
+    await mkdir(dataDir, { recursive: true });
+    const names = Array.from({ length: 400 }, (_, i) => `.server-lock.pid.${i}`);
+    await Promise.all(names.map((n) => writeFile(path.join(dataDir, n), 'x', { mode: 0o644 })));
+    const walking = ownerOnlyTree(dataDir);
+    await Promise.all(names.map((n) => rm(path.join(dataDir, n))));
+    await expect(walking).resolves.toBeUndefined();
+    expect((await lstat(dataDir)).mode & 0o777).toBe(0o700);
+  });
 });

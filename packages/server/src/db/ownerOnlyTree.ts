@@ -9,16 +9,24 @@ async function restrict(target: string, info: Stats): Promise<void> {
     try {
       await chmod(target, info.mode & 0o7777 & ~GROUP_AND_OTHERS);
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw new Error(`No se pudieron restringir al dueño los permisos de ${target}: ${(error as Error).message}`);
     }
   }
   if (!info.isDirectory()) return;
-  for (const name of await readdir(target)) {
+  for (const name of (await readdir(target).catch(ignoreGone)) ?? []) {
     const child = path.join(target, name);
-    const childInfo = await lstat(child);
+    // Another server starting on the same folder may remove its own files (the lock's temporary
+    // file) while this walks: what is gone needs no restricting.
+    const childInfo = await lstat(child).catch(ignoreGone);
     // A link may point outside the folder: neither changed nor followed.
-    if (!childInfo.isSymbolicLink()) await restrict(child, childInfo);
+    if (childInfo && !childInfo.isSymbolicLink()) await restrict(child, childInfo);
   }
+}
+
+function ignoreGone(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
 }
 
 /**
