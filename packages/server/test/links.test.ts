@@ -1,5 +1,12 @@
 /** Links of interest (issue 10 §4): public, from the reference table, replaced by the reference import. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDb } from '../src/db/createPgliteDb';
 import { parseReferenceCsv } from '../src/db/reference/parseReferenceCsv';
 import { replaceReferenceTable } from '../src/db/replaceReferenceTable';
 import { toReferenceTable } from '../src/db/referenceTables';
@@ -49,5 +56,34 @@ describe('GET /v1/portals/links/interests', () => {
     const missing = 'id,titulo,url\n1,Uno,https://uno.gob.do/\n';
     expect(() => parseReferenceCsv('enlaces-interes', missing)).toThrow(/faltan columnas obligatorias.*institucion, descripcion/);
     expect((await t.app.inject({ method: 'GET', url: URL_ })).json().data).toHaveLength(2);
+  });
+});
+
+describe('importReference enlaces-interes (the command an operator runs)', () => {
+  it('replaces the links a server on that data folder then serves', async () => {
+    const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-links-'));
+    try {
+      const csv = path.join(dir, 'enlaces.csv');
+      await writeFile(csv, 'id,titulo,institucion,descripcion,url\n1,Oficina Virtual DGII,Dirección General de Impuestos Internos,Declaraciones y pagos,https://dgii.gov.do/\n');
+      const { stdout } = await promisify(execFile)(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'packages/server/src/cli/importReference.ts'), 'enlaces-interes', csv], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        cwd: repoRoot,
+      });
+      expect(stdout).toContain('Tabla enlaces_interes reemplazada: 1 filas.');
+      const db = await createPgliteDb(path.join(dir, 'pglite'));
+      const served = await buildTestApp({}, { db });
+      try {
+        const res = await served.app.inject({ method: 'GET', url: URL_ });
+        expect(res.json().data).toEqual([
+          { id: 1, titulo: 'Oficina Virtual DGII', institucion: 'Dirección General de Impuestos Internos', descripcion: 'Declaraciones y pagos', url: 'https://dgii.gov.do/' },
+        ]);
+      } finally {
+        await served.close();
+        await db.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
