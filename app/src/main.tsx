@@ -1,19 +1,25 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
-import './styles.css';
+import './shellStyles';
 import { App } from './app/App';
 import { AppProvider } from './app/AppProvider';
+import { loadFullStyles } from './lib/fullStyles';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <App />
-      </AppProvider>
-    </StrictMode>,
-  );
+  // A transition: React renders the first page in slices of a few milliseconds and lets the
+  // browser breathe between them, instead of one long task that blocks input on a slow phone.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <App />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+  // The rest of Mantine's styles once the page has loaded, before the citizen opens a form or a modal.
+  const later = () => setTimeout(() => void loadFullStyles().catch(() => undefined), 0);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }

@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 // The subpath, not the package's index: the index would pull the whole form renderer into the first bundle.
 import { accessibleColors } from '@portal/form-mantine/colors';
 import { SWRConfig } from 'swr';
 import { theme } from './theme';
+
+// The toasts' host loads after the first render: it draws nothing until a toast is shown, and toasts
+// shown before it mounts wait in Mantine's notifications store. Not through importWithReload: that
+// waits for the full style sheets, which the toasts do not need (shellStyles.ts has theirs).
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 export interface AppProviderProps {
   children: ReactNode;
@@ -20,7 +24,9 @@ export interface AppProviderProps {
 export function AppProvider({ children, env = 'default' }: AppProviderProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} env={env}>
-      <Notifications position="top-center" className="portal-toasts" />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" className="portal-toasts" />
+      </Suspense>
       <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
     </MantineProvider>
   );

@@ -4,7 +4,11 @@
  * once to get the new build instead of breaking. A flag in sessionStorage
  * makes it once: if the chunk still fails after the reload, the error goes on
  * to the error boundary. A successful load clears the flag for the next deploy.
+ * Every chunk also waits for Mantine's full style sheets (lib/fullStyles.ts):
+ * the first paint carries only the shell's, and a page or modal must not
+ * render unstyled.
  */
+import { loadFullStyles } from './fullStyles';
 
 const FLAG = 'portal:recarga-por-version';
 
@@ -23,7 +27,7 @@ const browser: ReloadEnvironment = {
 /** `load()`, reloading the page once (never resolving meanwhile) when it fails. */
 export async function importWithReload<T>(load: () => Promise<T>, env: ReloadEnvironment = browser): Promise<T> {
   try {
-    const loaded = await load();
+    const [loaded] = await Promise.all([load(), loadFullStyles()]);
     env.storage.removeItem(FLAG);
     return loaded;
   } catch (error) {

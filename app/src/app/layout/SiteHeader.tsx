@@ -5,10 +5,11 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 // Light on purpose (SWR and the API client only): the bell is in the first bundle of a signed-in page.
 import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
-import { AccountMenu } from './AccountMenu';
 import { MainNav } from './MainNav';
 import { importWithReload } from '../../lib/importWithReload';
 
+// The account menu (Mantine's Menu, with its floating-position library) only for a signed-in citizen: not in the home page's first bundle.
+const AccountMenu = lazy(() => importWithReload(() => import('./AccountMenu')).then((module) => ({ default: module.AccountMenu })));
 const PhoneMenu = lazy(() => importWithReload(() => import('./PhoneMenu')).then((module) => ({ default: module.PhoneMenu })));
 
 /**
@@ -33,7 +34,11 @@ export function SiteHeader() {
           <Group gap="xs" wrap="nowrap">
             <div className="main-nav-desktop"><MainNav variant="bar" /></div>
             {session && <NotificationsBell />}
-            {session && <AccountMenu citizen={session} />}
+            {session && (
+              <Suspense fallback={null}>
+                <AccountMenu citizen={session} />
+              </Suspense>
+            )}
             <Burger
               className="main-nav-burger"
               opened={drawer}

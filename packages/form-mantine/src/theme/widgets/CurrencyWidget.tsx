@@ -5,7 +5,7 @@ import { getAt, resolveRelative } from '../../data/paths';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from './useField';
 import { useNumberDraft } from './useNumberDraft';
-import { ES_DO_SEPARATORS, currencyPrefix } from './currency';
+import { currencyPrefix, esDoSeparators } from './currency';
 
 /**
  * Amounts (`x-widget: currency`): es-DO grouping, two decimals, and the
@@ -31,8 +31,8 @@ export default function CurrencyWidget(props: WidgetProps) {
       onChange={(v) => field.change(draft.accept(v))}
       onBlur={field.blur}
       prefix={currencyPrefix(currency)}
-      thousandSeparator={ES_DO_SEPARATORS.group}
-      decimalSeparator={ES_DO_SEPARATORS.decimal}
+      thousandSeparator={esDoSeparators().group}
+      decimalSeparator={esDoSeparators().decimal}
       decimalScale={2}
       min={min}
       clampBehavior="none"

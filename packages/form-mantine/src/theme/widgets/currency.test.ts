@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ES_DO_SEPARATORS, currencyPrefix, formatAmount } from './currency';
+import { currencyPrefix, esDoSeparators, formatAmount } from './currency';
 
 describe('currency', () => {
   it('maps codes to prefixes, DOP by default', () => {
@@ -10,7 +10,7 @@ describe('currency', () => {
   });
 
   it('formats es-DO amounts', () => {
-    expect(ES_DO_SEPARATORS).toEqual({ group: ',', decimal: '.' });
+    expect(esDoSeparators()).toEqual({ group: ',', decimal: '.' });
     expect(formatAmount(1234.5, 'DOP')).toBe('RD$ 1,234.50');
     expect(formatAmount(100000, 'USD')).toBe('US$ 100,000.00');
   });

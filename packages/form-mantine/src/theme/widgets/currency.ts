@@ -1,7 +1,9 @@
 /**
  * Amounts in the three currencies of the form, written the Dominican way
  * (es-DO: "RD$ 1,234.50"). The separators are read from Intl once, so they
- * follow the platform's es-DO data.
+ * follow the platform's es-DO data, on first use: building the first
+ * Intl.NumberFormat loads locale data (tens of milliseconds on a phone), which
+ * the home page, importing only formatAmount, should not pay while loading.
  */
 
 /** Symbol prefix of a currency code; DOP when the code is missing or unknown. */
@@ -25,8 +27,13 @@ function readSeparators(): { group: string; decimal: string } {
   }
 }
 
-/** Thousands and decimal separators of es-DO. */
-export const ES_DO_SEPARATORS = readSeparators();
+let separators: { group: string; decimal: string } | undefined;
+
+/** Thousands and decimal separators of es-DO (read once). */
+export function esDoSeparators(): { group: string; decimal: string } {
+  separators ??= readSeparators();
+  return separators;
+}
 
 /** An amount as the currency input shows it: `RD$ 1,234.50`. */
 export function formatAmount(amount: number, code: unknown): string {
