@@ -41,6 +41,11 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
   const saveRef = useRef<HTMLButtonElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
+  // The code step replaces the form inside the open dialog: its field takes the focus the disabled button lost.
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
+
   // The button is disabled while sending, which drops focus to the page: after a failure it goes back to it.
   useEffect(() => {
     if (!busy && failure && errors.length === 0) saveRef.current?.focus();
