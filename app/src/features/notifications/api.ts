@@ -1,5 +1,5 @@
 /**
- * The signed-in citizen's notifications: one SWR key shared by the header's
+ * The signed-in citizen's notifications: one SWR key (per citizen) shared by the header's
  * bell and the Notificaciones page (the first page of the list carries the
  * unread count), and the two calls that mark them read. Types from the API contract.
  */
@@ -21,16 +21,18 @@ export function getNotifications(offset = 0): Promise<NotificationPage> {
 }
 
 /**
- * The newest page with the unread count, for a signed-in citizen (nothing is
- * fetched without one). Refreshed every two minutes while a page stays open.
+ * The newest page with the unread count of the signed-in citizen (nothing is
+ * fetched without one). The key carries the citizen's id, so after another
+ * citizen signs in on the same browser the previous one's list is never shown,
+ * not even while the new one loads. Refreshed every two minutes while a page stays open.
  */
-export function useNotifications(signedIn: boolean) {
-  return useSWR(signedIn ? NOTIFICATIONS_KEY : null, () => getNotifications(0), { refreshInterval: 120_000 });
+export function useNotifications(citizenId: number | null) {
+  return useSWR(citizenId === null ? null : [NOTIFICATIONS_KEY, citizenId], () => getNotifications(0), { refreshInterval: 120_000 });
 }
 
 /** Re-reads the bell and the first page (after an event or a change of page). */
 export function refreshNotifications(): Promise<unknown> {
-  return mutate(NOTIFICATIONS_KEY);
+  return mutate((key) => Array.isArray(key) && key[0] === NOTIFICATIONS_KEY);
 }
 
 /** Marks one own notification read (POST …/notification-make-read). */

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
 import { bellLabel, refreshNotifications, useNotifications } from '../api';
 
 /**
@@ -11,7 +12,7 @@ import { bellLabel, refreshNotifications, useNotifications } from '../api';
  * page, so an event the citizen just caused (a submitted application) shows.
  */
 export function NotificationsBell() {
-  const { data } = useNotifications(true);
+  const { data } = useNotifications(useSession()?.id ?? null);
   const [location] = useLocation();
   const first = useRef(true);
   useEffect(() => {
@@ -47,6 +48,6 @@ export function NotificationsBell() {
 
 /** The phone drawer's text for the same link: "Notificaciones" and, when there are, "(3 sin leer)". */
 export function NotificationsMenuText() {
-  const unread = useNotifications(true).data?.unread_count ?? 0;
+  const unread = useNotifications(useSession()?.id ?? null).data?.unread_count ?? 0;
   return <>Notificaciones{unread > 0 && ` (${unread} sin leer)`}</>;
 }

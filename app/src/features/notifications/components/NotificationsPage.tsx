@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useLocation } from 'wouter';
 import { localReturnTo } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
+import { useSession } from '../../../lib/session';
 import {
   getNotifications, markAllNotificationsRead, markNotificationRead, PAGE_SIZE, useNotifications, type CitizenNotification,
 } from '../api';
@@ -56,7 +57,7 @@ function NotificationItem({ item, first, onOpen }: ItemProps) {
  * Older ones come in pages of 20 ("Ver notificaciones anteriores").
  */
 export function NotificationsPage() {
-  const { data, error, isLoading } = useNotifications(true);
+  const { data, error, isLoading } = useNotifications(useSession()?.id ?? null);
   const [, navigate] = useLocation();
   const [older, setOlder] = useState<CitizenNotification[]>([]);
   const [busy, setBusy] = useState(false);
