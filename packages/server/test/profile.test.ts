@@ -3,9 +3,11 @@
  * (multipart, the engine with schemas/perfil) and POST /email/confirm, on a real
  * database with mail delivered to a real SMTP sink.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
 import { buildTestApp, mailboxOf, type TestApp } from './buildTestApp';
+import { EDGE_STRINGS, EXTRA_KEYS, NUMERIC_TEXTS } from './fuzz/edgeValues';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
 
 const PASSWORD = 'Clave-de-Prueba-Segura-7';
@@ -200,5 +202,21 @@ describe('changing the e-mail', () => {
 
   it('refuses a malformed code with 400', async () => {
     for (const code of ['12345', 'abcdef', '1234567']) expect((await confirm(code)).statusCode).toBe(400);
+  });
+});
+
+describe('update: generated multipart bodies', () => {
+  it('any field names and values give 200 or a Spanish 4xx, never a 5xx', async () => {
+    const names = fc.constantFrom(...Object.keys(FULL), 'cedula', 'nombres', ...EXTRA_KEYS.filter((k) => k !== '' && !k.includes('\u0000') && !k.includes('\ud800')));
+    const values = fc.oneof(fc.constantFrom(...EDGE_STRINGS, ...NUMERIC_TEXTS, '', 'null'), fc.string({ maxLength: 40 }), fc.string({ minLength: 1000, maxLength: 1100 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(names, values), { maxLength: 14 }), async (pairs) => {
+        const body = multipart(pairs.map(([name, value]) => ({ name, value })));
+        const res = await t.app.inject({ method: 'POST', url: `/v1/portals/citizen-profile/${owner.id}/update`, payload: body.payload, headers: { ...body.headers, ...bearer(owner.token) } });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode !== 200) expect(typeof res.json().message).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
   });
 });
