@@ -119,6 +119,7 @@ describe('profile', () => {
       await textIn(edit, 'Correo electrónico').fill('rosa.nueva@example.com');
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();
       const code = await mailbox.codeFor('rosa.nueva@example.com', { since });
+      expect(code).toMatch(/^[0-9]{6}$/);
       const codeField = textIn(edit, 'Código de confirmación');
       await codeField.waitFor();
       await expectFocus(page, 'Código de confirmación');
@@ -127,8 +128,13 @@ describe('profile', () => {
       await codeField.fill(code === '000000' ? '111111' : '000000');
       await edit.getByRole('button', { name: 'Confirmar correo' }).click();
       await edit.getByText('Código inválido o vencido').waitFor();
+      // Another code: the newest one confirms.
+      const resendSince = mailbox.received.length;
+      await edit.getByRole('button', { name: 'Enviar otro código' }).click();
+      await edit.getByText('Le enviamos otro código a rosa.nueva@example.com. Use el más reciente.').waitFor();
+      const newest = await mailbox.codeFor('rosa.nueva@example.com', { since: resendSince });
       const noticeSince = mailbox.received.length;
-      await codeField.fill(code);
+      await codeField.fill(newest);
       await edit.getByRole('button', { name: 'Confirmar correo' }).click();
       await edit.waitFor({ state: 'hidden' });
       await waitForValue(() => shown(page, 'Contacto', 'Correo electrónico'), 'rosa.nueva@example.com', 'the new e-mail on the page');

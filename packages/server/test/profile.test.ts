@@ -200,6 +200,14 @@ describe('changing the e-mail', () => {
     expect((await confirm(code)).statusCode).toBe(400);
   });
 
+  it('mails at most five codes an hour per account (a resend to the same address counts); the sixth save is a 429 and changes nothing', async () => {
+    for (let i = 0; i < 5; i++) expect((await update(other.id, { ...FULL, correo_electronico: 'otra.nueva@example.com' }, other.token)).statusCode).toBe(200);
+    const before = await profileRow(other.id);
+    const res = await update(other.id, { ...FULL, correo_electronico: 'otra.nueva@example.com', calle: 'Otra calle' }, other.token);
+    expect(res.statusCode).toBe(429);
+    expect(await profileRow(other.id)).toEqual(before);
+  });
+
   it('refuses a malformed code with 400', async () => {
     for (const code of ['12345', 'abcdef', '1234567']) expect((await confirm(code)).statusCode).toBe(400);
   });

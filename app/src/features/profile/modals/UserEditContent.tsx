@@ -35,6 +35,8 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<'form' | 'code'>(firstStep);
   const [pendingEmail, setPendingEmail] = useState<string | null>(profile.correo_pendiente);
+  // The profile as the server last answered it (a resend saves it again with the pending address).
+  const [saved, setSaved] = useState<CitizenProfile>(profile);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -62,6 +64,7 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
     try {
       const answer = await updateProfile(profile.id, pruned);
       await mutate(PROFILE_KEY, answer.data, { revalidate: false });
+      setSaved(answer.data);
       if (answer.email_change_pending) {
         setPendingEmail(answer.data.correo_pendiente);
         setSentMessage(answer.message);
@@ -105,6 +108,26 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
     }
   };
 
+  /** Another code to the pending address: the saved profile is sent again with it. */
+  const resend = async () => {
+    if (!pendingEmail) return;
+    setFailure(null);
+    setCodeError(null);
+    setBusy(true);
+    try {
+      const answer = await updateProfile(saved.id, { ...formDataOf(saved), correo_electronico: pendingEmail });
+      await mutate(PROFILE_KEY, answer.data, { revalidate: false });
+      setSaved(answer.data);
+      setSentMessage(`Le enviamos otro código a ${pendingEmail}. Use el más reciente.`);
+      setCode('');
+      codeRef.current?.focus();
+    } catch (err) {
+      setFailure(errorMessage(err, 'No se pudo enviar otro código. Intente de nuevo.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   if (step === 'code') {
     return (
       <form onSubmit={(e) => void submitCode(e)} noValidate aria-label="Confirmar el nuevo correo">
@@ -128,6 +151,7 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
             data-autofocus
           />
           <Group justify="flex-end">
+            <Button variant="subtle" onClick={() => void resend()} disabled={busy}>Enviar otro código</Button>
             <Button variant="default" onClick={close} disabled={busy}>Confirmar después</Button>
             <Button type="submit" loading={busy}>Confirmar correo</Button>
           </Group>

@@ -89,8 +89,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const id = (key: string) => (typeof pruned[key] === 'number' ? (pruned[key] as number) : null);
     const email = (text('correo_electronico') ?? '').toLowerCase();
     const changesEmail = email !== current.correo_electronico.toLowerCase();
-    // Each change of e-mail mails a code: bounded per account.
-    if (changesEmail && email !== current.correo_pendiente && !(await takeAttempt(app.db, [{ key: `email-change:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) {
+    // Each save with a new e-mail mails a code (again for the same address: a resend): bounded per account.
+    if (changesEmail && !(await takeAttempt(app.db, [{ key: `email-change:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) {
       throw new HttpError(429, TOO_MANY_ATTEMPTS);
     }
     await app.db.transaction(async (tx) => {
