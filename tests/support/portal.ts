@@ -49,7 +49,7 @@ export const DEMO: Account = { cedula: DEMO_CEDULA, password: DEMO_PASSWORD };
 
 /**
  * Registers a sandbox JCE citizen (README's list) through the API, as a citizen would: register with the
- * JCE date of birth, read the code from the e-mail, confirm. A citizen with no documents or drafts yet.
+ * JCE date of birth, read the code from the e-mail, confirm, log in once (the welcome is behind them). A citizen with no documents or drafts yet.
  */
 export async function registerCitizen(baseUrl: string, cedula: string): Promise<Account> {
   const password = 'Prueba-E2E-2026';
@@ -65,6 +65,9 @@ export async function registerCitizen(baseUrl: string, cedula: string): Promise<
   const { registration_token: token } = (await res.json()) as { registration_token: string };
   const confirmed = await post('confirm', { registration_token: token, code: await mailbox.codeFor(email, { since }) });
   if (confirmed.status !== 201) throw new Error(`confirm ${cedula}: ${confirmed.status} ${await confirmed.text()}`);
+  // One login here uses up the account's first-login welcome (FIRST_LOGIN), so the tests' browser login lands on the page.
+  const first = await post('login', { cedula, password });
+  if (first.status !== 200) throw new Error(`login ${cedula}: ${first.status} ${await first.text()}`);
   return { cedula, password };
 }
 

@@ -25,6 +25,13 @@ export function PhoneMenu({ opened, onClose, signedIn }: PhoneMenuProps) {
     <Drawer opened={opened && mounted} onClose={close} title="Menú" id="menu-principal" position="right" size="xs" closeButtonProps={{ 'aria-label': 'Cerrar el menú' }}>
       <Stack gap="md">
         <MainNav variant="list" onNavigate={close} />
+        {!signedIn && (
+          <nav aria-label="Cuenta" className="main-nav main-nav-list">
+            <ul>
+              <li><button type="button" onClick={() => { close(); openModal('REGISTER_MESSAGE'); }}>Ingresar o crear una cuenta</button></li>
+            </ul>
+          </nav>
+        )}
         {signedIn && (
           <nav aria-label="Mi cuenta" className="main-nav main-nav-list">
             <ul>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Burger, Container, Group } from '@mantine/core';
-import { Link } from 'wouter';
+import { Burger, Container, Group, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import { openModal } from '../../modals/modalStore';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 // Light on purpose (SWR and the API client only): the bell is in the first bundle of a signed-in page.
@@ -11,6 +12,36 @@ import { importWithReload } from '../../lib/importWithReload';
 // The account menu (Mantine's Menu, with its floating-position library) only for a signed-in citizen: not in the home page's first bundle.
 const AccountMenu = lazy(() => importWithReload(() => import('./AccountMenu')).then((module) => ({ default: module.AccountMenu })));
 const PhoneMenu = lazy(() => importWithReload(() => import('./PhoneMenu')).then((module) => ({ default: module.PhoneMenu })));
+
+/**
+ * For a visitor: "Ingresar" (LOGIN; a link to /ingresar for a new tab) and
+ * "Crear cuenta" (REGISTER; on a phone it is in the drawer). They stay on the page they are on.
+ */
+function SignInLinks() {
+  const [location] = useLocation();
+  return (
+    <>
+      <a
+        href={paths.login.href(location)}
+        className="header-button"
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          openModal('LOGIN');
+        }}
+      >
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21a8 8 0 0 1 16 0" />
+        </svg>
+        <span className="header-button-text">Ingresar</span>
+      </a>
+      <UnstyledButton className="header-button" visibleFrom="md" style={{ border: '1px solid currentColor' }} onClick={() => openModal('REGISTER')}>
+        Crear cuenta
+      </UnstyledButton>
+    </>
+  );
+}
 
 /**
  * The built-in header: the portal's name, the main navigation and, for a
@@ -51,6 +82,8 @@ export function SiteHeader() {
               aria-controls="menu-principal"
               color="white"
             />
+            {/* After the menu button: on a phone the keyboard order stays site name, Menú, then Ingresar. */}
+            {!session && <SignInLinks />}
           </Group>
         </Group>
       </Container>

@@ -1,11 +1,12 @@
+import type { LoginResponse } from '@portal/api-contract';
 import { api } from '../../../lib/api-client';
-import { setSession, type Citizen } from '../../../lib/session';
+import { setSession } from '../../../lib/session';
 
-/** Logs in with cédula and password; the server sets the session cookie. */
-export async function login(cedula: string, password: string): Promise<Citizen> {
-  const { citizen } = await api.post<{ citizen: Citizen }>('portals/auth/citizens/login', { json: { cedula, password } });
-  setSession(citizen);
-  return citizen;
+/** Logs in with cédula and password; the server sets the session cookie. Resolves with the answer (`first_login` included). */
+export async function login(cedula: string, password: string): Promise<LoginResponse> {
+  const answer = await api.post<LoginResponse>('portals/auth/citizens/login', { json: { cedula, password } });
+  setSession(answer.citizen);
+  return answer;
 }
 
 /** Logs out: the server revokes the session; the local one ends even when the server cannot be reached. */

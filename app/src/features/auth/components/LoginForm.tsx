@@ -1,60 +1,95 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { applyMask, unmask } from '@portal/form-mantine/mask';
-import { errorMessage } from '../../../lib/apiError';
+import { useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useLocation } from 'wouter';
+import { openModal } from '../../../modals/modalStore';
 import { login } from '../api/login';
-
-const CEDULA_MASK = '###-#######-#';
+import { afterLogin } from './afterLogin';
+import { CedulaField, cedulaProblem } from './CedulaField';
+import { FailureAlert } from './FailureAlert';
+import { describeFailure, type CallFailure } from './formErrors';
 
 export interface LoginFormProps {
-  /** Called once logged in. Default: none (the session store tells the pages). */
-  onDone?: () => void;
+  /** Called once logged in, after any navigation to `returnTo` (which closes an open modal). Default: none (the session store tells the pages). */
+  onDone?: (result: { navigated: boolean }) => void;
   /** Level of the form's heading: 1 on a page of its own. Default: 2. */
   headingOrder?: 1 | 2;
+  /** No heading of its own (inside the LOGIN modal, whose title is the heading). Default: false. */
+  withoutHeading?: boolean;
+  /** Where to go once logged in (a local address). Default: stay on the page. */
+  returnTo?: string | null;
+  /** The cédula to start with (after registering or restoring the password). Default: empty. */
+  initialCedula?: string;
 }
 
-/** Log in with cédula and password. */
-export function LoginForm({ onDone, headingOrder = 2 }: LoginFormProps) {
-  const [cedula, setCedula] = useState('');
+/**
+ * Log in with cédula (mask and check digit) and password; "¿Olvidó su
+ * contraseña?" (FORGET_PASSWORD) and "Crear una cuenta" (REGISTER). A failed
+ * call keeps what was typed and shows the server's message.
+ */
+export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, returnTo, initialCedula = '' }: LoginFormProps) {
+  const [cedula, setCedula] = useState(initialCedula);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [cedulaError, setCedulaError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CallFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+  const cedulaRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    const digits = unmask(cedula);
-    if (digits.length !== 11 || password === '') {
-      setError('Escriba su cédula (11 dígitos) y su contraseña.');
+    setFailure(null);
+    if (cedula === '' && password === '') {
+      setFailure({ fields: {}, form: 'Escriba su cédula (11 dígitos) y su contraseña.', busy: false });
+      cedulaRef.current?.focus();
       return;
+    }
+    const problem = await cedulaProblem(cedula);
+    setCedulaError(problem);
+    if (problem) return cedulaRef.current?.focus();
+    if (password === '') {
+      setFailure({ fields: {}, form: 'Escriba su contraseña.', busy: false });
+      return passwordRef.current?.focus();
     }
     setBusy(true);
     try {
-      await login(digits, password);
-      onDone?.();
+      const answer = await login(cedula, password);
+      const navigated = afterLogin(answer, navigate, returnTo);
+      onDone?.({ navigated });
     } catch (err) {
-      setError(errorMessage(err, 'No se pudo iniciar sesión.'));
+      setFailure(describeFailure(err, [], 'No se pudo iniciar sesión.'));
     } finally {
       setBusy(false);
     }
   };
 
+  const data = { returnTo: returnTo ?? null, cedula };
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
-      <Stack gap="sm" maw={360}>
-        <Title order={headingOrder} id="login-title">Iniciar sesión</Title>
-        {error && <Alert color="red" role="alert">{error}</Alert>}
-        <TextInput
-          label="Cédula"
-          inputMode="numeric"
-          autoComplete="username"
-          placeholder="000-0000000-0"
-          value={applyMask(unmask(cedula), CEDULA_MASK)}
-          onChange={(e) => setCedula(unmask(e.currentTarget.value).slice(0, 11))}
+    <form onSubmit={(e) => void submit(e)} noValidate {...(withoutHeading ? { 'aria-label': 'Iniciar sesión' } : { 'aria-labelledby': 'login-title' })}>
+      <Stack gap="sm" maw={withoutHeading ? undefined : 360}>
+        {!withoutHeading && <Title order={headingOrder} id="login-title">Iniciar sesión</Title>}
+        <FailureAlert failure={failure} />
+        <CedulaField ref={cedulaRef} value={cedula} onChange={(v) => { setCedula(v); setCedulaError(null); }} error={cedulaError} data-autofocus={(withoutHeading && initialCedula === '') || undefined} />
+        <PasswordInput
+          ref={passwordRef}
+          label="Contraseña"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
           required
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar lo escrito' }}
+          // In the modal with the cédula already known (after registering or a reset), the password is next.
+          data-autofocus={(withoutHeading && initialCedula !== '') || undefined}
         />
-        <PasswordInput label="Contraseña" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
-        <Button type="submit" loading={busy}>Ingresar</Button>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Anchor component="button" type="button" size="sm" onClick={() => openModal('FORGET_PASSWORD', { data })}>¿Olvidó su contraseña?</Anchor>
+          <Button type="submit" loading={busy}>Ingresar</Button>
+        </Group>
+        <Text size="sm">
+          ¿No tiene cuenta?{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => openModal('REGISTER', { data })}>Crear una cuenta</Anchor>
+        </Text>
       </Stack>
     </form>
   );

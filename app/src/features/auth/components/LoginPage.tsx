@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useLocation, useSearch } from 'wouter';
 import { localReturnTo, paths } from '../../../config/paths';
@@ -16,14 +16,16 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const target = localReturnTo(new URLSearchParams(search).get('volver')) ?? paths.home.href();
 
+  // Signed in on arrival: on at once. A login here goes on through the form (its welcome included).
+  const [signedInOnArrival] = useState(() => session !== null);
   useEffect(() => {
-    if (session) navigate(target, { replace: true });
-  }, [session, navigate, target]);
+    if (signedInOnArrival) navigate(target, { replace: true });
+  }, [signedInOnArrival, navigate, target]);
 
   return (
     <Stack gap="md">
       <Text>Inicie sesión con su cédula y la contraseña de su cuenta del portal.</Text>
-      <LoginForm headingOrder={1} />
+      <LoginForm headingOrder={1} returnTo={target} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 
@@ -13,17 +14,29 @@ const WELL_KNOWN: readonly { name: string; institution: string }[] = [
 export interface FeaturedServicesProps {
   /** Where the formalization service starts (the login for a visitor, the new request for a citizen). Required. */
   formalizationHref: string;
+  /** Called on a plain click of the formalization link instead of following it (a visitor: SERVICE_APPLY). Default: the link is followed. */
+  onFormalizationStart?: () => void;
 }
 
 /** "Servicios destacados": the formalization service first, then a few well-known services. */
-export function FeaturedServices({ formalizationHref }: FeaturedServicesProps) {
+export function FeaturedServices({ formalizationHref, onFormalizationStart }: FeaturedServicesProps) {
   const catalogue = (q: string) => `${paths.services.href()}?q=${encodeURIComponent(q)}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby="destacados">
       <Title order={2} id="destacados">Servicios destacados</Title>
       <Card withBorder padding="lg" className="featured-service">
         <Badge variant="light" mb="xs">En línea</Badge>
-        <Anchor component={Link} href={formalizationHref} fw={700} fz="lg">Formalización de empresas (SRL, EIRL, persona física)</Anchor>
+        <Anchor
+          component={Link}
+          href={formalizationHref}
+          fw={700}
+          fz="lg"
+          onClick={(e: MouseEvent) => {
+            if (!onFormalizationStart || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            onFormalizationStart();
+          }}
+        >Formalización de empresas (SRL, EIRL, persona física)</Anchor>
         <Text size="sm" mt={4}>Registre su empresa ante la Cámara de Comercio y Producción de Santo Domingo sin ir a una oficina. Puede guardar y continuar cuando quiera.</Text>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -3,6 +3,7 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { openModal } from '../../../modals/modalStore';
 import { FeaturedServices } from './FeaturedServices';
 import { HowItWorks } from './HowItWorks';
 import { InterestLinks } from './InterestLinks';
@@ -52,11 +53,15 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
         <ServiceSearch />
       </div>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <FeaturedServices formalizationHref={paths.login.href(paths.myRequests.href())} />
+        <FeaturedServices
+          formalizationHref={paths.login.href(paths.myRequests.href())}
+          // A visitor is asked to log in or register (SERVICE_APPLY), then goes on to start the request in «Mis solicitudes».
+          onFormalizationStart={() => openModal('SERVICE_APPLY', { data: { service: 'Formalización de empresas', returnTo: paths.myRequests.href() } })}
+        />
         <Card withBorder padding="lg" component="section" aria-labelledby="login-title">
           {anonymous}
           <Text size="sm" mt="md">
-            ¿No tiene cuenta? <Anchor href={registroUnicoHref()} rel="noopener">Regístrese en el registro único de cuenta</Anchor>; al terminar volverá a este portal.
+            ¿Prefiere una sola cuenta para los servicios del Estado? <Anchor href={registroUnicoHref()} rel="noopener">Regístrese en el registro único de cuenta</Anchor>; al terminar volverá a este portal.
           </Text>
         </Card>
       </SimpleGrid>

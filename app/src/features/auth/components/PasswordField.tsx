@@ -1,0 +1,73 @@
+import { forwardRef, useId } from 'react';
+import { PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { usePasswordRules } from './passwordRules';
+
+/** Names of zxcvbn's scores 0–4, as the hint shows them. */
+export const STRENGTH_LABELS = ['Muy débil', 'Débil', 'Regular', 'Buena', 'Muy buena'] as const;
+const STRENGTH_COLORS = ['red', 'red', 'orange', 'teal', 'green'] as const;
+export const PASSWORD_ADVICE = 'Al menos 10 caracteres, sin su cédula. Una frase de varias palabras es fácil de recordar y difícil de adivinar.';
+
+export interface PasswordFieldProps {
+  /** Required. */
+  label: string;
+  /** Required. */
+  value: string;
+  /** Required. */
+  onChange(value: string): void;
+  /** The message under the field (a refusal). */
+  error?: string | null;
+  /** Shows the strength hint (a new password). Default: false (a current password). */
+  withStrength?: boolean;
+  /** For the hint: the cédula (digits) and personal words (names, e-mail) the password must not be built on. */
+  cedula?: string;
+  personal?: readonly string[];
+  /** Default: 'new-password' with the hint, else 'current-password'. */
+  autoComplete?: string;
+  'data-autofocus'?: boolean;
+}
+
+/**
+ * A password with a show/hide button (reachable by keyboard, its state in
+ * aria-pressed) and, for a new password, a strength hint: a bar and the same
+ * Spanish reason the server would give, while typing.
+ */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { label, value, onChange, error, withStrength = false, cedula = '', personal = [], autoComplete, ...rest },
+  ref,
+) {
+  const rules = usePasswordRules();
+  const hintId = useId();
+  const verdict = withStrength && rules && value !== '' ? rules.judgePassword(value, cedula, personal) : null;
+  return (
+    <Stack gap={4}>
+      <PasswordInput
+        ref={ref}
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error ?? undefined}
+        autoComplete={autoComplete ?? (withStrength ? 'new-password' : 'current-password')}
+        required
+        visibilityToggleFocusable
+        visibilityToggleButtonProps={{ 'aria-label': 'Mostrar lo escrito' }}
+        aria-describedby={withStrength ? hintId : undefined}
+        {...rest}
+      />
+      {withStrength && (
+        <div id={hintId} data-password-hint>
+          {verdict ? (
+            <>
+              <Progress value={(verdict.score + 1) * 20} color={STRENGTH_COLORS[verdict.score]} size="sm" aria-hidden="true" />
+              <Text size="sm" mt={4}>
+                Seguridad: <strong>{STRENGTH_LABELS[verdict.score]}</strong>
+                {verdict.problem ? `. ${verdict.problem}` : '. Cumple las reglas del portal.'}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">{PASSWORD_ADVICE}</Text>
+          )}
+        </div>
+      )}
+    </Stack>
+  );
+});
