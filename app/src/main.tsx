@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './shellStyles';
 import { App } from './app/App';
 import { AppProvider } from './app/AppProvider';
+import { afterFirstPaint } from './lib/afterFirstPaint';
 import { loadFullStyles } from './lib/fullStyles';
 
 const root = document.getElementById('root');
@@ -19,7 +20,5 @@ if (root) {
     );
   });
   // The rest of Mantine's styles once the page has loaded, before the citizen opens a form or a modal.
-  const later = () => setTimeout(() => void loadFullStyles().catch(() => undefined), 0);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  afterFirstPaint(() => void loadFullStyles().catch(() => undefined));
 }

@@ -1,12 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 // The subpath, not the package's index: the index would pull the whole form renderer into the first bundle.
 import { accessibleColors } from '@portal/form-mantine/colors';
 import { SWRConfig } from 'swr';
+import { afterFirstPaint } from '../lib/afterFirstPaint';
 import { theme } from './theme';
 
-// The toasts' host loads after the first render: it draws nothing until a toast is shown, and toasts
-// shown before it mounts wait in Mantine's notifications store. Not through importWithReload: that
+// The toasts' host loads after the first paint (afterFirstPaint): it draws nothing until a toast is
+// shown, and toasts shown before it mounts wait in Mantine's notifications store. Not through importWithReload: that
 // waits for the full style sheets, which the toasts do not need (shellStyles.ts has theirs).
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
@@ -22,11 +23,15 @@ export interface AppProviderProps {
  * header, styles.css) and SWR as the spec asks (no retries, no refetch on window focus).
  */
 export function AppProvider({ children, env = 'default' }: AppProviderProps) {
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => afterFirstPaint(() => setToasts(true)), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} env={env}>
-      <Suspense fallback={null}>
-        <Notifications position="top-center" className="portal-toasts" />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications position="top-center" className="portal-toasts" />
+        </Suspense>
+      )}
       <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
     </MantineProvider>
   );

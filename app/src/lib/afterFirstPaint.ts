@@ -1,0 +1,25 @@
+/**
+ * Runs `task` once the page has loaded and the browser is idle (the first
+ * page rendered): work the first paint does not need (the rest of the style
+ * sheets, the toasts' host) must not compete with it for a slow phone's
+ * network and CPU. Returns a function that cancels it.
+ */
+export function afterFirstPaint(task: () => void): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 3000 });
+    else idle = window.setTimeout(() => !cancelled && task(), 500);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    if (idle !== undefined) {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    }
+  };
+}
