@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm } from '@portal/form-mantine';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage } from '../../../lib/apiError';
 import type { ModalContentProps } from '../../../modals/modalContent';
-import { confirmEmail, PROFILE_KEY, updateProfile, type CitizenProfile } from '../api';
+import { confirmEmail, PROFILE_KEY, updateProfile, useProfile, type CitizenProfile } from '../api';
 import { formDataOf, perfil } from '../form';
 import { createProfileFormApi } from '../formApi';
 
-/** What USER_EDIT is opened with: the profile, and `step: 'code'` to go straight to the e-mail code. */
+/** What USER_EDIT may be opened with: the profile (else it is read), and `step: 'code'` to go straight to the e-mail code. */
 export interface UserEditData {
-  profile: CitizenProfile;
+  profile?: CitizenProfile;
   step?: 'form' | 'code';
 }
 
@@ -26,7 +26,16 @@ const CODE_RULE = /^[0-9]{6}$/;
  * changed, the code sent to the new address is asked for next.
  */
 export default function UserEditContent({ data, close }: ModalContentProps) {
-  const { profile, step: firstStep = 'form' } = data as UserEditData;
+  const given = (data ?? {}) as UserEditData;
+  // Opened from elsewhere (the welcome after the first login) the profile is read here.
+  const { data: fetched, error } = useProfile();
+  const profile = given.profile ?? fetched;
+  if (profile) return <EditProfile profile={profile} firstStep={given.step ?? 'form'} close={close} />;
+  if (error) return <Alert color="red" role="alert">{errorMessage(error, 'No se pudo cargar su perfil. Intente de nuevo.')}</Alert>;
+  return <Loader aria-label="Cargando su perfil" />;
+}
+
+function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; firstStep: 'form' | 'code'; close(): void }) {
   const { mutate } = useSWRConfig();
   const formApi = useMemo(() => createProfileFormApi(), []);
   const [draft, setDraft] = useState<Record<string, unknown>>(() => formDataOf(profile));
