@@ -16,7 +16,7 @@ describe.each(listForms())('fixtures of %s', (name) => {
 });
 
 it('every form has valid and invalid fixtures', () => {
-  expect(listForms()).toEqual(['formalizacion', 'sugerencia-servicio']);
+  expect(listForms()).toEqual(['formalizacion', 'perfil', 'sugerencia-servicio']);
   for (const name of listForms()) {
     expect(fixtures(name, 'valid').length).toBeGreaterThan(0);
     expect(fixtures(name, 'invalid').length).toBeGreaterThan(0);
