@@ -24,6 +24,7 @@ function SignInLinks() {
       <a
         href={paths.login.href(location)}
         className="header-button"
+        style={{ textDecoration: 'none' }}
         onClick={(e) => {
           if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
           e.preventDefault();

@@ -60,7 +60,8 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
               <Progress value={(verdict.score + 1) * 20} color={STRENGTH_COLORS[verdict.score]} size="sm" aria-hidden="true" />
               <Text size="sm" mt={4}>
                 Seguridad: <strong>{STRENGTH_LABELS[verdict.score]}</strong>
-                {verdict.problem ? `. ${verdict.problem}` : '. Cumple las reglas del portal.'}
+                {/* A refusal shown under the field already is not repeated here. */}
+                {verdict.problem ? (error ? '.' : `. ${verdict.problem}`) : '. Cumple las reglas del portal.'}
               </Text>
             </>
           ) : (
