@@ -37,6 +37,10 @@ function decode(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** A one-time code in the mails the server sends (registration, password reset, e-mail change). */
+const CODE = /c\u00f3digo\b[^\n]*?\bes (\d{6})\b/;
+const body = (m: ReceivedMail) => m.raw.slice(m.raw.search(/\r?\n\r?\n/));
+
 export async function startMailSink(): Promise<MailSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -55,24 +59,25 @@ export async function startMailSink(): Promise<MailSink> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as { port: number }).port;
 
-  const waitFor: MailSink['waitFor'] = async (to, { since = 0, timeoutMs = 10_000 } = {}) => {
+  const latest = async (to: string, { since = 0, timeoutMs = 10_000 } = {}, wanted: (m: ReceivedMail) => boolean = () => true) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = received.slice(since).filter((m) => m.to.includes(to.toLowerCase())).at(-1);
+      const found = received.slice(since).filter((m) => m.to.includes(to.toLowerCase()) && wanted(m)).at(-1);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`No llegó ningún correo a ${to}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
+  const waitFor: MailSink['waitFor'] = (to, options) => latest(to, options);
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitFor,
     async codeFor(to, options) {
-      const mail = await waitFor(to, options);
-      const code = /\b(\d{6})\b/.exec(mail.raw.slice(mail.raw.search(/\r?\n\r?\n/)))?.[1];
-      if (!code) throw new Error(`El correo a ${to} no trae un código`);
-      return code;
+      // The latest mail that carries a code ("Su código … es 123456"): other mails (a submitted
+      // request's notice, with its VUF-2026-000001) may have arrived after it.
+      const mail = await latest(to, options, (m) => CODE.test(body(m)));
+      return CODE.exec(body(mail))![1];
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
