@@ -139,6 +139,7 @@ describe('profile', () => {
       await edit.waitFor({ state: 'hidden' });
       await waitForValue(() => shown(page, 'Contacto', 'Correo electrónico'), 'rosa.nueva@example.com', 'the new e-mail on the page');
       expect(await shown(page, 'Dirección', 'Calle')).toBe('Calle Las Damas');
+      expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { email?: string }).email)).toBe('rosa.nueva@example.com');
       const notice = await mailbox.waitFor('ciudadano.04701935282@example.com', { since: noticeSince });
       expect(notice.raw).toContain('rosa.nueva@example.com');
 

@@ -5,6 +5,7 @@ import type { PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm } from '@portal/form-mantine';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage } from '../../../lib/apiError';
+import { getSession, setSession } from '../../../lib/session';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { confirmEmail, PROFILE_KEY, updateProfile, useProfile, type CitizenProfile } from '../api';
 import { formDataOf, perfil } from '../form';
@@ -105,6 +106,9 @@ function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; f
     try {
       const answer = await confirmEmail(code.trim());
       await mutate(PROFILE_KEY, answer.data, { revalidate: false });
+      // The browser's copy of the signed-in citizen carries the e-mail too.
+      const session = getSession();
+      if (session && session.id === answer.data.id) setSession({ ...session, email: answer.data.correo_electronico });
       notifications.show({ color: 'teal', message: answer.message });
       close();
     } catch (err) {
