@@ -100,7 +100,8 @@ describe('pages', () => {
       expect(url.searchParams.get('q')).toBe('registro mercantil');
       await page.goto(`${suite.baseUrl}/`);
       await page.getByRole('link', { name: 'Formalización de empresas (SRL, EIRL, persona física)' }).click();
-      await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
+      // A visitor is asked to log in or register first (SERVICE_APPLY; the flow itself: accounts.test.ts).
+      await page.getByRole('dialog', { name: 'Solicitar el servicio' }).getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     });
   });
 });
