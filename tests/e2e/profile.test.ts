@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
-import { login, pdfBuffer, registerCitizen, selectIn, snapshotOnFailure, textIn, waitForValue } from '../support/portal';
+import { setFileFields } from '../support/fileFields';
+import { fixture, login, pdfBuffer, registerCitizen, seedDraft, selectIn, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { mailboxOf, REPO_ROOT } from '../support/startPortal';
 
@@ -194,6 +195,21 @@ describe('profile', () => {
     });
   });
 
+  it('a document a submitted request cites is not removed: the server\'s reason is shown and the document stays', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '02603918570'));
+      const documentId = await submitCiting(page, 'Estatutos sociales.pdf');
+      await openProfile(page);
+      const row = page.locator(`tr[data-document="${documentId}"]`);
+      await row.getByRole('button', { name: 'Eliminar Estatutos sociales' }).click();
+      await row.getByRole('button', { name: 'Sí, eliminar' }).click();
+      await page.getByRole('alert').filter({ hasText: 'El documento forma parte de una solicitud enviada y no se puede eliminar' }).waitFor();
+      await page.reload();
+      await page.locator(`tr[data-document="${documentId}"]`).waitFor();
+    });
+  });
+
   it('keyboard only: open "Editar mis datos", change the mobile and the address, save', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {
@@ -231,4 +247,23 @@ async function firstSectorOfSantiago(page: Page): Promise<string> {
   const municipio = municipios.data.find((m) => m.nombre === 'Santiago de los Caballeros')!;
   const sectores = (await (await page.request.get(`${suite.baseUrl}/v1/region/sectores?limit=500&page=1&municipioId=${municipio.id}`)).json()) as { data: { nombreSector: string }[] };
   return sectores.data[0].nombreSector;
+}
+
+/** Submits an application (PF fixture made valid against the sandbox registries, as notifications.test.ts does) citing a new document; its id. */
+async function submitCiting(page: Page, name: string): Promise<number> {
+  const created = await page.request.post(`${suite.baseUrl}/v1/portals/formalizaciones`, { data: { data: {} } });
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  const data: Data = structuredClone(fixture('pf-completa'));
+  const documentId = await uploadDocumentApi(page, suite.baseUrl, name);
+  setFileFields(data, documentId);
+  const banks = (await (await page.request.get(`${suite.baseUrl}/v1/region/bancos`)).json()) as { data: { id: number }[] };
+  data.referencias_bancarias = (data.referencias_bancarias as unknown[]).map((_, i) => ({ nombre_del_banco: banks.data[i].id }));
+  if (data.datos_representante) data.datos_representante.cedula = '00104578232';
+  if (Array.isArray(data.propietario_socios)) data.propietario_socios[0].numero_de_cedula = '03105672194';
+  if (data.detalles_factura?.cedula) data.detalles_factura.cedula = '22300486150';
+  if (data.datos_solicitud.numero_del_certificado_de_nombre_comercial) data.datos_solicitud.numero_del_certificado_de_nombre_comercial = '458712';
+  await seedDraft(page, suite.baseUrl, id, data);
+  const res = await page.request.post(`${suite.baseUrl}/v1/portals/formalizaciones/${id}/submit`);
+  if (!res.ok()) throw new Error(`submit ${id}: ${res.status()} ${await res.text()}`);
+  return documentId;
 }
