@@ -15,7 +15,8 @@ export const updateSchema = {
   summary: 'Actualiza el contacto y la dirección del ciudadano (multipart; un valor nulo se envía vacío)',
   description:
     'Campos: correo_electronico, telefono, celular, provincia, municipio, sector, calle, numero_de_casa_o_apartamento ' +
-    '(schemas/perfil, validados con el mismo motor que el navegador). La cédula y los nombres son los de la JCE y no cambian. ' +
+    '(schemas/perfil, validados con el mismo motor que el navegador); se envía el formulario entero: un campo vacío o ausente queda vacío. ' +
+    'La cédula y los nombres son los de la JCE y no cambian. ' +
     'Un correo distinto no se aplica: se envía un código a la nueva dirección y se confirma con POST /citizen-profile/email/confirm. ' +
     'El id de otro ciudadano responde 404 y no cambia nada.',
   consumes: ['multipart/form-data'],
