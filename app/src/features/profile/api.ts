@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { CitizenProfile, EmailConfirmed, ProfileUpdated } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { DOCUMENTS_KEY, listDocuments } from '../../api/documents';
-import { EDITABLE } from './form';
+import { EDITABLE } from './fields';
 
 export type { CitizenProfile } from '@portal/api-contract';
 
