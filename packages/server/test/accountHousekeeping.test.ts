@@ -31,7 +31,7 @@ describe('redactLogUrl', () => {
 });
 
 describe('pruneExpired', () => {
-  it('removes ended sessions, spent codes, expired registrations and devices, old counters and delivered mail; keeps live ones', async () => {
+  it('removes ended sessions, spent codes, expired registrations, e-mail changes and devices, old counters and delivered mail; keeps live ones', async () => {
     await login(t.app, DEMO.cedula, DEMO.password);
     const db = t.app.db;
     const { rows: [demo] } = await db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula]);
@@ -40,6 +40,7 @@ describe('pruneExpired', () => {
     await db.query(`INSERT INTO pending_registrations (token_hash, cedula, email, password_hash, nombres, apellidos, code_hmac, expires_at)
                     VALUES ('vieja', '00104578232', 'a@b.do', 'h', 'A', 'B', 'c', now() - interval '1 minute')`);
     await db.query(`INSERT INTO trusted_devices (token_hash, citizen_id, expires_at) VALUES ('viejo', $1, now() - interval '1 minute')`, [demo.id]);
+    await db.query(`INSERT INTO email_changes (citizen_id, new_email, code_hmac, expires_at) VALUES ($1, 'nuevo@b.do', 'c', now() - interval '1 minute')`, [demo.id]);
     await db.query(`INSERT INTO attempt_counters (key, window_start, count) VALUES ('login:ip:x', now() - interval '2 days', 3), ('login:ip:y', now(), 1)`);
     await db.query(`INSERT INTO outbox (to_address, subject, body, sent_at) VALUES ('a@b.do', 'viejo', '', now() - interval '2 days'), ('a@b.do', 'pendiente', 'x', NULL)`);
 
@@ -50,6 +51,7 @@ describe('pruneExpired', () => {
     expect(await count(`password_resets WHERE code_hmac = 'x'`)).toBe(0);
     expect(await count(`pending_registrations WHERE token_hash = 'vieja'`)).toBe(0);
     expect(await count(`trusted_devices WHERE token_hash = 'viejo'`)).toBe(0);
+    expect(await count(`email_changes WHERE new_email = 'nuevo@b.do'`)).toBe(0);
     expect(await count(`attempt_counters WHERE key = 'login:ip:x'`)).toBe(0);
     expect(await count(`attempt_counters WHERE key = 'login:ip:y'`)).toBe(1);
     expect(await count(`outbox WHERE subject = 'viejo'`)).toBe(0);

@@ -3,7 +3,7 @@ import { pruneAttemptCounters } from './attemptCounter';
 
 /**
  * Deletes what has no use any more: ended sessions, spent or expired reset
- * codes, expired registrations and trusted browsers, old attempt windows, and
+ * codes, expired registrations, e-mail changes and trusted browsers, old attempt windows, and
  * delivered mail (a day after delivery; its body is already gone).
  */
 export async function pruneExpired(db: Queryable): Promise<void> {
@@ -11,6 +11,7 @@ export async function pruneExpired(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
   await db.query('DELETE FROM pending_registrations WHERE expires_at < now()');
   await db.query('DELETE FROM trusted_devices WHERE expires_at < now()');
+  await db.query('DELETE FROM email_changes WHERE expires_at < now()');
   await db.query(`DELETE FROM outbox WHERE sent_at < now() - interval '1 day'`);
   await pruneAttemptCounters(db);
 }
