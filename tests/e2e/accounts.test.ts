@@ -347,6 +347,44 @@ describe('an anonymous visitor applying for a service', () => {
   }
 });
 
+describe('an anonymous visitor applying for a service, without an account yet', () => {
+  it('registers from SERVICE_APPLY, logs in, lands where the request starts and is welcomed there (1280 px)', async () => {
+    const cedula = '05607221842';
+    const who = person(cedula);
+    const email = `servicio.${cedula}@example.com`;
+    const password = 'Mango-verde-Bani-2026';
+    const mailbox = mailboxOf(suite.baseUrl);
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('link', { name: 'Formalización de empresas (SRL, EIRL, persona física)' }).click();
+      await page.getByRole('dialog', { name: 'Solicitar el servicio' }).getByRole('button', { name: 'Crear una cuenta' }).click();
+      const register = page.getByRole('dialog', { name: 'Crear una cuenta' });
+      await field(register, 'Cédula').fill(cedula);
+      await field(register, 'Fecha de nacimiento').fill(typedDate(who.fechaNacimiento));
+      await field(register, 'Correo electrónico').fill(email);
+      await field(register, 'Contraseña').fill(password);
+      await field(register, 'Confirme la contraseña').fill(password);
+      await register.getByRole('button', { name: 'Continuar' }).click();
+      const since = mailbox.received.length;
+      await page.getByRole('dialog', { name: 'Elija cómo verificar su identidad' }).getByRole('button', { name: 'Enviar el código a mi correo' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirme su correo electrónico' });
+      await field(confirm, 'Código de confirmación').fill(await mailbox.codeFor(email, { since }));
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      await page.getByRole('dialog', { name: 'Registro completado' }).getByRole('button', { name: 'Iniciar sesión' }).click();
+      const loginDialog = page.getByRole('dialog', { name: 'Iniciar sesión' });
+      await field(loginDialog, 'Contraseña').fill(password);
+      await loginDialog.getByRole('button', { name: 'Ingresar' }).click();
+      await page.waitForURL(`${suite.baseUrl}/mis-solicitudes`);
+      // The navigation closed the login; the welcome opens after it, on the new page.
+      await page.getByRole('dialog', { name: 'Bienvenido al portal' }).getByRole('button', { name: 'Ahora no' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Nueva solicitud de formalización' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/mis-solicitudes');
+    });
+  });
+});
+
 describe('keyboard only', () => {
   it('the whole registration, from the header to the welcome, without the mouse (1280 px)', async () => {
     const cedula = '04701935282';
