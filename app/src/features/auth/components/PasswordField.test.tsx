@@ -56,3 +56,22 @@ describe('PasswordField', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
   });
 });
+
+describe('PasswordField description', () => {
+  it('the input is described by the hint, and by the error too when there is one', () => {
+    const { unmount } = render(
+      <MantineProvider env="test">
+        <PasswordField label="Contraseña" value="" onChange={() => undefined} withStrength />
+      </MantineProvider>,
+    );
+    const describedBy = () => (screen.getByLabelText(/^Contraseña/).getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent);
+    expect(describedBy()).toEqual([PASSWORD_ADVICE]);
+    unmount();
+    render(
+      <MantineProvider env="test">
+        <PasswordField label="Contraseña" value="" onChange={() => undefined} withStrength error="Este campo es requerido" />
+      </MantineProvider>,
+    );
+    expect(describedBy()).toEqual(['Este campo es requerido', PASSWORD_ADVICE]);
+  });
+});

@@ -1,5 +1,5 @@
-import { forwardRef, useId } from 'react';
-import { PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { forwardRef, type ReactNode } from 'react';
+import { PasswordInput, Progress } from '@mantine/core';
 import { usePasswordRules } from './passwordRules';
 
 /** Names of zxcvbn's scores 0–4, as the hint shows them. */
@@ -36,39 +36,41 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   ref,
 ) {
   const rules = usePasswordRules();
-  const hintId = useId();
   const verdict = withStrength && rules && value !== '' ? rules.judgePassword(value, cedula, personal) : null;
+  // The hint is the field's description (after the input and its error), so the input is described by both.
+  let hint: ReactNode = null;
+  if (withStrength) {
+    hint = verdict ? (
+      <>
+        Seguridad: <strong>{STRENGTH_LABELS[verdict.score]}</strong>
+        {/* A refusal shown under the field already is not repeated here. */}
+        {verdict.problem ? (error ? '.' : `. ${verdict.problem}`) : '. Cumple las reglas del portal.'}
+      </>
+    ) : (
+      PASSWORD_ADVICE
+    );
+  }
   return (
-    <Stack gap={4}>
-      <PasswordInput
-        ref={ref}
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error ?? undefined}
-        autoComplete={autoComplete ?? (withStrength ? 'new-password' : 'current-password')}
-        required
-        visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': 'Mostrar lo escrito' }}
-        aria-describedby={withStrength ? hintId : undefined}
-        {...rest}
-      />
-      {withStrength && (
-        <div id={hintId} data-password-hint>
-          {verdict ? (
-            <>
-              <Progress value={(verdict.score + 1) * 20} color={STRENGTH_COLORS[verdict.score]} size="sm" aria-hidden="true" />
-              <Text size="sm" mt={4}>
-                Seguridad: <strong>{STRENGTH_LABELS[verdict.score]}</strong>
-                {/* A refusal shown under the field already is not repeated here. */}
-                {verdict.problem ? (error ? '.' : `. ${verdict.problem}`) : '. Cumple las reglas del portal.'}
-              </Text>
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">{PASSWORD_ADVICE}</Text>
-          )}
-        </div>
+    <PasswordInput
+      ref={ref}
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error ?? undefined}
+      description={hint}
+      descriptionProps={withStrength ? { 'data-password-hint': true } : undefined}
+      inputWrapperOrder={['label', 'input', 'error', 'description']}
+      inputContainer={(input) => (
+        <>
+          {input}
+          {verdict && <Progress value={(verdict.score + 1) * 20} color={STRENGTH_COLORS[verdict.score]} size="sm" mt={6} aria-hidden="true" />}
+        </>
       )}
-    </Stack>
+      autoComplete={autoComplete ?? (withStrength ? 'new-password' : 'current-password')}
+      required
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': 'Mostrar lo escrito' }}
+      {...rest}
+    />
   );
 });
