@@ -5,6 +5,18 @@
  */
 import type { FromSchema } from './fromSchema';
 import type { applicationSchema } from './applicationSchema';
+import type {
+  areaServiceCountsSchema,
+  classifiedServicesSchema,
+  institutionListSchema,
+  portalStatisticsSchema,
+  provinceListSchema,
+  puntoGobDetailSchema,
+  puntoGobListSchema,
+  serviceDetailSchema,
+  servicePageSchema,
+  serviceSummarySchema,
+} from './catalogueSchema';
 import type { citizenSchema, loginResponseSchema } from './citizenSchema';
 import type { documentSchema } from './documentSchema';
 import type { errorSchema } from './errorSchema';
@@ -15,6 +27,25 @@ import type { requestItemSchema, requestSchema } from './requestSchema';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
+export {
+  areaServiceCountsSchema,
+  catalogueAreaSchema,
+  catalogueInstitutionSchema,
+  catalogueProvinceSchema,
+  classifiedServicesSchema,
+  institutionListSchema,
+  portalStatisticsSchema,
+  provinceListSchema,
+  puntoGobDetailSchema,
+  puntoGobListSchema,
+  puntoGobSummarySchema,
+  SERVICE_CHANNELS,
+  SERVICE_TYPES,
+  serviceDetailAnswerSchema,
+  serviceDetailSchema,
+  servicePageSchema,
+  serviceSummarySchema,
+} from './catalogueSchema';
 export { citizenSchema, loginResponseSchema } from './citizenSchema';
 export { documentSchema } from './documentSchema';
 export { errorSchema } from './errorSchema';
@@ -55,3 +86,23 @@ export type NotificationPage = FromSchema<typeof notificationPageSchema>;
 export type NotificationRead = FromSchema<typeof notificationReadSchema>;
 /** An official link of interest. */
 export type InterestLink = FromSchema<typeof interestLinkSchema>;
+/** A catalogue service as the lists show it. */
+export type CatalogueService = FromSchema<typeof serviceSummarySchema>;
+/** A catalogue service with requirements, steps and the Puntos GOB that offer it. */
+export type CatalogueServiceDetail = FromSchema<typeof serviceDetailSchema>;
+/** One page of catalogue services (GET /v1/portals/services). */
+export type CatalogueServicePage = FromSchema<typeof servicePageSchema>;
+/** Services grouped by area (GET /v2/portals/classified). */
+export type ClassifiedServices = FromSchema<typeof classifiedServicesSchema>;
+/** Areas with their service counts (GET /v1/portals/area/services). */
+export type AreaServiceCounts = FromSchema<typeof areaServiceCountsSchema>;
+/** Institutions with their service counts (GET /v1/portals/institutions). */
+export type InstitutionList = FromSchema<typeof institutionListSchema>;
+/** Provinces that have Puntos GOB (GET /v1/portals/provinces). */
+export type ProvinceList = FromSchema<typeof provinceListSchema>;
+/** The home page's figures (GET /v2/portal/dashboard/statistics). */
+export type PortalStatistics = FromSchema<typeof portalStatisticsSchema>;
+/** Puntos GOB centres (GET /v2/punto-gob/getall). */
+export type PuntoGobList = FromSchema<typeof puntoGobListSchema>;
+/** One Punto GOB with its services (GET /v2/portal-punto-gob/{slug}/slug). */
+export type PuntoGobDetail = FromSchema<typeof puntoGobDetailSchema>;

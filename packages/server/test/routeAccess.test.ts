@@ -18,6 +18,14 @@ const PUBLIC = [
   /^POST \/v1\/portals\/analytics\/page-views$/,
   /^GET \/v1\/portals\/shell-config$/,
   /^GET \/v1\/portals\/links\/interests$/,
+  // The service catalogue (issue 11).
+  /^GET \/v1\/portals\/services$/,
+  /^GET \/v1\/portals\/services\/:slug\/slug$/,
+  /^GET \/v1\/portals\/(area\/services|institutions|provinces)$/,
+  /^GET \/v2\/portals\/classified$/,
+  /^GET \/v2\/portal\/dashboard\/statistics$/,
+  /^GET \/v2\/punto-gob\/getall$/,
+  /^GET \/v2\/portal-punto-gob\/:slug\/slug$/,
 ];
 
 let t: TestApp;
@@ -27,9 +35,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('route access matrix', () => {
-  it('every /v1 route answers an anonymous caller 401 unless it is public, and OpenAPI agrees', async () => {
+  it('every /v1 and /v2 route answers an anonymous caller 401 unless it is public, and OpenAPI agrees', async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
-    const routes = routeList(t.app).filter((r) => r.url.startsWith('/v1/') && r.method !== 'HEAD');
+    const routes = routeList(t.app).filter((r) => /^\/v[12]\//.test(r.url) && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(20);
     for (const { method, url } of routes) {
       const key = `${method} ${url}`;

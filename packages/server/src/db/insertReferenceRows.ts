@@ -13,10 +13,33 @@ export class ReferenceRowError extends Error {
 
 type Cell = string | number | null;
 
-function toCell(table: ReferenceTable, index: number, key: string, type: 'integer' | 'text', required: boolean, value: unknown): Cell {
+/** A list cell as JSON text: an array of non-empty texts, or a CSV cell with JSON or items separated by "|". */
+function toJsonList(table: ReferenceTable, index: number, key: string, value: unknown): string {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    try {
+      list = text.startsWith('[') ? JSON.parse(text) : text.split('|').map((item) => item.trim()).filter((item) => item !== '');
+    } catch {
+      throw new ReferenceRowError(table, index, `el campo ${key} debe ser una lista JSON válida`);
+    }
+  }
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string' && item.trim() !== '')) {
+    throw new ReferenceRowError(table, index, `el campo ${key} debe ser una lista de textos`);
+  }
+  return JSON.stringify(list.map((item: string) => item.trim()));
+}
+
+function toCell(table: ReferenceTable, index: number, key: string, type: 'integer' | 'text' | 'numeric' | 'json', required: boolean, value: unknown): Cell {
   if (value === undefined || value === null || value === '') {
     if (required) throw new ReferenceRowError(table, index, `falta el campo ${key}`);
     return null;
+  }
+  if (type === 'json') return toJsonList(table, index, key, value);
+  if (type === 'numeric') {
+    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isFinite(number) || number < 0 || number >= 1e10) throw new ReferenceRowError(table, index, `el campo ${key} debe ser un monto positivo`);
+    return number;
   }
   if (type === 'integer') {
     const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;

@@ -1,13 +1,25 @@
 import { normalizeText } from '../text/normalizeText';
 
 /** SQL names of the reference tables. */
-export type ReferenceTable = 'provincias' | 'municipios' | 'sectores' | 'nacionalidades' | 'actividades_ciiu' | 'bancos' | 'enlaces_interes';
+export type ReferenceTable =
+  | 'provincias'
+  | 'municipios'
+  | 'sectores'
+  | 'nacionalidades'
+  | 'actividades_ciiu'
+  | 'bancos'
+  | 'enlaces_interes'
+  | 'catalogo_areas'
+  | 'catalogo_instituciones'
+  | 'catalogo_servicios'
+  | 'puntos_gob';
 
 interface ColumnSpec {
   /** Key in the reference JSON files and in parseReferenceCsv rows. */
   key: string;
   column: string;
-  type: 'integer' | 'text';
+  /** `numeric`: a decimal amount; `json`: a list (a JSON array, or in a CSV cell JSON text or items separated by "|"). */
+  type: 'integer' | 'text' | 'numeric' | 'json';
   required: boolean;
 }
 
@@ -80,6 +92,54 @@ export const REFERENCE_TABLES: Record<ReferenceTable, ReferenceTableSpec> = {
       col('institucion', 'institucion', 'text'),
       col('descripcion', 'descripcion', 'text'),
       col('url', 'url', 'text'),
+    ],
+  },
+  /** Service catalogue (migration 015, files in reference/catalogo/): areas of the catalogue. */
+  catalogo_areas: {
+    table: 'catalogo_areas',
+    file: 'catalogo/areas.json',
+    columns: [col('id', 'id', 'integer'), col('slug', 'slug', 'text'), col('nombre', 'nombre', 'text')],
+  },
+  /** Institutions that provide the catalogue's services; the SQL refuses a site that is not https. */
+  catalogo_instituciones: {
+    table: 'catalogo_instituciones',
+    file: 'catalogo/instituciones.json',
+    columns: [col('id', 'id', 'integer'), col('sigla', 'sigla', 'text'), col('nombre', 'nombre', 'text'), col('sitio', 'sitio', 'text')],
+  },
+  /** The catalogue's services; the search vector is a generated column (migration 015). */
+  catalogo_servicios: {
+    table: 'catalogo_servicios',
+    file: 'catalogo/servicios.json',
+    columns: [
+      col('id', 'id', 'integer'),
+      col('slug', 'slug', 'text'),
+      col('nombre', 'nombre', 'text'),
+      col('descripcion', 'descripcion', 'text'),
+      col('institucionId', 'institucion_id', 'integer'),
+      col('areaId', 'area_id', 'integer'),
+      col('tipo', 'tipo', 'text'),
+      col('canales', 'canales', 'json'),
+      col('costo', 'costo', 'numeric', false),
+      col('tiempoEstimado', 'tiempo_estimado', 'text'),
+      col('requisitos', 'requisitos', 'json'),
+      col('pasos', 'pasos', 'json'),
+      col('formulario', 'formulario', 'text', false),
+      col('rutaSolicitud', 'ruta_solicitud', 'text', false),
+      col('palabrasClave', 'palabras_clave', 'text', false),
+    ],
+  },
+  /** Puntos GOB centres with the slugs of the services each offers. */
+  puntos_gob: {
+    table: 'puntos_gob',
+    file: 'catalogo/puntos-gob.json',
+    columns: [
+      col('id', 'id', 'integer'),
+      col('slug', 'slug', 'text'),
+      col('nombre', 'nombre', 'text'),
+      col('provinciaId', 'provincia_id', 'integer'),
+      col('direccion', 'direccion', 'text'),
+      col('horario', 'horario', 'text'),
+      col('servicios', 'servicios', 'json'),
     ],
   },
 };

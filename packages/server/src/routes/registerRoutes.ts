@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationRoutes } from './applications/applicationRoutes';
+import { catalogueRoutes } from './catalogue/catalogueRoutes';
+import { catalogueV2Routes } from './catalogue/catalogueV2Routes';
 import { accountRoutes } from './auth/accountRoutes';
 import { passwordRoutes } from './auth/passwordRoutes';
 import { registrationRoutes } from './auth/registrationRoutes';
@@ -17,7 +19,7 @@ import { pageViewRoutes } from './analytics/pageViewRoutes';
 import { errorReportRoutes } from './reports/errorReportRoutes';
 import { shellConfigRoutes } from './shell/shellConfigRoutes';
 
-/** Every API route, under /v1. */
+/** Every API route, under /v1 (and the spec's few /v2 calls under /v2). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (v1) => {
@@ -38,7 +40,15 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(shellConfigRoutes);
       await v1.register(notificationRoutes);
       await v1.register(linkRoutes);
+      await v1.register(catalogueRoutes);
     },
     { prefix: '/v1' },
+  );
+  // The spec's /v2 calls.
+  await app.register(
+    async (v2) => {
+      await v2.register(catalogueV2Routes);
+    },
+    { prefix: '/v2' },
   );
 }
