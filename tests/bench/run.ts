@@ -4,12 +4,14 @@
  */
 import { engineBench } from './engineBench';
 import { serverBench } from './serverBench';
+import { catalogueBench } from './catalogueBench';
 import { browserBench } from './browserBench';
 import { deliveryBench } from './deliveryBench';
 
 const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
   { name: 'API del portal (autocannon)', run: serverBench },
+  { name: 'API del catálogo de servicios (autocannon, 1.000 servicios sintéticos; BENCH_SOLO=catalogo)', run: catalogueBench },
   { name: 'Navegador (Chromium)', run: browserBench },
   { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×, Lighthouse)', run: deliveryBench },
 ];

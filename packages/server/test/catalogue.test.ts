@@ -4,9 +4,17 @@
  * ranking, pages, slugs, Puntos GOB, the statistics and bad input. Runs on
  * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueService, CatalogueServicePage } from '@portal/api-contract';
+import { createPgliteDb } from '../src/db/createPgliteDb';
 import { replaceReferenceTable } from '../src/db/replaceReferenceTable';
+import { cacheKey, createResultCache } from '../src/services/catalogue/resultCache';
 import { submittableSrl } from './applicationData';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { DEMO, SAMPLE_FILES, bearer, login, multipart } from './helpers';
@@ -317,9 +325,57 @@ describe('replacing a catalogue table', () => {
       expect(unranked.data.map((s: { slug: string }) => s.slug)).toEqual(['a-guia', 'm-otro', 'z-licencia']);
       // A row the table refuses leaves the previous rows in place.
       await expect(replaceReferenceTable(own.app.db, 'catalogo_servicios', [{ id: 2, slug: 'x', nombre: 'X', descripcion: 'x', institucionId: 1, areaId: 1, tipo: 'otro', canales: ['fax'], tiempoEstimado: '1', requisitos: [], pasos: [] }])).rejects.toThrow();
-      expect((await own.app.inject({ method: 'GET', url: '/v1/portals/services' })).json().total).toBe(3);
+      expect((await own.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalogo_servicios')).rows[0].n).toBe(3);
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('importReference with a catalogue JSON file', () => {
+  it('replaces the Puntos GOB table in one transaction, and refuses a CSV for it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-import-catalogo-'));
+    const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+    const run = (args: string[]) =>
+      promisify(execFile)(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'packages/server/src/cli/importReference.ts'), ...args], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        cwd: repoRoot,
+      }).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      );
+    try {
+      const file = path.join(dir, 'puntos.json');
+      await writeFile(file, JSON.stringify([{ id: 7, slug: 'punto-gob-prueba', nombre: 'Punto GOB Prueba', provinciaId: 18, direccion: 'Calle 1', horario: '8:00 a.m. a 5:00 p.m.', servicios: ['acta-de-nacimiento'] }]));
+      const result = await run(['puntos-gob', file]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('Tabla puntos_gob reemplazada: 1 filas.');
+      const csv = await run(['catalogo-servicios', path.join(dir, 'x.csv')]);
+      expect(csv.code).not.toBe(0);
+      const db = await createPgliteDb(path.join(dir, 'pglite'));
+      try {
+        expect((await db.query('SELECT slug, provincia_id, servicios FROM puntos_gob')).rows).toEqual([{ slug: 'punto-gob-prueba', provincia_id: 18, servicios: ['acta-de-nacimiento'] }]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the answers kept in memory', () => {
+  it('loads once per key within the time, again after it, and forgets a failed load', async () => {
+    const cache = createResultCache<number>(40, 2);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await cache.get('a', load)).toBe(2);
+    await expect(cache.get('b', () => Promise.reject(new Error('x')))).rejects.toThrow();
+    expect(await cache.get('b', load)).toBe(3);
+    expect(cacheKey({ area: [2, 1], q: ' pasaporte ' })).toBe(cacheKey({ q: 'pasaporte', area: ['1', '2', '1'] }));
+    expect(cacheKey({ area: [1] })).not.toBe(cacheKey({ institutions: [1] }));
   });
 });

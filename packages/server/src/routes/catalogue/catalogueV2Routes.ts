@@ -8,6 +8,7 @@ import { commonErrors, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { classifyServices, listPuntosGob, portalStatistics, puntoGobBySlug } from '../../services/catalogue/catalogueStore';
+import { cacheKey, createResultCache } from '../../services/catalogue/resultCache';
 import { CATALOGUE_MAX_AGE_SECONDS, CATALOGUE_RATE_LIMIT } from './catalogueRoutes';
 import { classifiedQuery, foldFilters, PUNTO_GOB_FILTERS, puntoGobListQuery, SERVICE_LIST_FILTERS, slugParams } from './catalogueQuery';
 
@@ -16,6 +17,7 @@ export const PUNTO_GOB_NOT_FOUND = 'El Punto GOB solicitado no existe';
 export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const cacheable = { 'cache-control': `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}` };
+  const groups = createResultCache<Awaited<ReturnType<typeof classifyServices>>>();
 
   typed.get(
     '/portals/classified',
@@ -32,7 +34,7 @@ export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       void reply.headers(cacheable);
-      return classifyServices(app.db, request.query);
+      return groups.get(cacheKey(request.query), () => classifyServices(app.db, request.query));
     },
   );
 
