@@ -162,7 +162,7 @@ describe('GET /v1/portals/services', () => {
     const bad = [
       'area=abc', 'area=1.5', 'area=1e309', 'area=0', 'area=99999999999', 'area[x]=1', 'area[0][1]=2', 'institutions[]=-3',
       'type=otro', 'type[0]=en_linea&type[1]=nada', 'channel=fax', 'page=0', 'page=abc', 'per_page=101', 'per_page=0',
-      `q=${'a'.repeat(201)}`, Array.from({ length: 51 }, (_, i) => `area[${i}]=${i + 1}`).join('&'),
+      `q=${'a'.repeat(201)}`, 'q=a&q=b', Array.from({ length: 51 }, (_, i) => `area[${i}]=${i + 1}`).join('&'),
     ];
     for (const query of bad) {
       const res = await get(`/v1/portals/services?${query}`);
