@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Box } from '@mantine/core';
 import { focusPageHeading } from '../../lib/useRouteFocus';
+import { Deferred } from '../../components/Deferred';
 import { OfficialBanner } from './OfficialBanner';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -52,7 +53,9 @@ export function PortalLayout({ children, mainRef, renderHeader = (h) => h, foote
       <Box component="main" id="contenido" tabIndex={-1} ref={mainRef} className="portal-main" maw={1200} w="100%" mx="auto" px="md" py="xl">
         {children}
       </Box>
-      <SiteFooter extra={footerExtra} />
+      <Deferred>
+        <SiteFooter extra={footerExtra} />
+      </Deferred>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { openModal } from '../../../modals/modalStore';
 import { FeaturedServices } from './FeaturedServices';
 import { HowItWorks } from './HowItWorks';
 import { InterestLinks } from './InterestLinks';
+import { Deferred } from '../../../components/Deferred';
 import { PendingActions } from './PendingActions';
 import { ServiceSearch } from './ServiceSearch';
 
@@ -65,8 +66,10 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
           </Text>
         </Card>
       </SimpleGrid>
-      <HowItWorks />
-      <InterestLinks />
+      <Deferred>
+        <HowItWorks />
+        <InterestLinks />
+      </Deferred>
     </Stack>
   );
 }

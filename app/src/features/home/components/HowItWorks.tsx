@@ -1,7 +1,7 @@
 import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 
 const STEPS: readonly { title: string; text: string }[] = [
-  { title: 'Ingrese con su cédula', text: 'Use su cuenta del portal. Si no tiene una, regístrese en el registro único de cuenta.' },
+  { title: 'Ingrese con su cédula', text: 'Use su cuenta del portal. Si no tiene una, créela con «Crear cuenta»: su cédula, su fecha de nacimiento y un código que le llega por correo.' },
   { title: 'Complete la solicitud', text: 'Datos de la empresa, socios y gerentes, por secciones. Se guarda sola: puede continuar otro día.' },
   { title: 'Adjunte los documentos', text: 'Suba las copias que se piden (PDF o imagen) desde su computadora o su teléfono.' },
   { title: 'Revise, envíe y pague', text: 'Revise sus respuestas, envíe la solicitud y siga su estado y sus pagos en «Mis solicitudes».' },
