@@ -172,6 +172,19 @@ describe('GET /v1/portals/services', () => {
   });
 });
 
+describe('rate limit', () => {
+  it('allows 600 catalogue calls a minute per address, then a Spanish 429', async () => {
+    const from = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/v1/portals/services?per_page=1', remoteAddress });
+    const first = await from('10.9.9.9');
+    expect(first.headers['x-ratelimit-limit']).toBe('600');
+    for (let i = 1; i < 600; i++) expect((await from('10.9.9.9')).statusCode).toBe(200);
+    const limited = await from('10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Demasiados intentos, intente más tarde' });
+    expect((await from('10.9.9.10')).statusCode, 'otra dirección sigue').toBe(200);
+  });
+});
+
 describe('GET /v1/portals/services/{slug}/slug', () => {
   it('gives everything about a service, with the Puntos GOB that offer it', async () => {
     const res = await get('/v1/portals/services/formalizacion-de-empresas/slug');
