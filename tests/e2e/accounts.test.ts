@@ -223,6 +223,42 @@ async function signOut(page: Page, label: string): Promise<void> {
   await page.getByRole('link', { name: 'Ingresar', exact: true }).waitFor();
 }
 
+describe('the simulated environment', () => {
+  it('REGISTER offers fictional JCE people: one "Usar" fills the cédula and the birth date, and the account is created (1280 px)', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    const mailbox = mailboxOf(suite.baseUrl);
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
+      const register = await modal(page, 'Crear una cuenta', '1280', 'register-sandbox');
+      const note = register.getByRole('note').filter({ hasText: 'Entorno de prueba' });
+      const use = note.getByRole('button', { name: /^Usar la cédula de / });
+      expect(await use.count()).toBe(4);
+      const name = (await use.first().getAttribute('aria-label'))!.replace('Usar la cédula de ', '');
+      const offered = SANDBOX_JCE_CITIZENS.find((p) => `${p.nombres} ${p.apellidos}` === name)!;
+      expect(offered).toBeDefined();
+      await use.first().click();
+      expect(await field(register, 'Cédula').inputValue()).toBe(`${offered.cedula.slice(0, 3)}-${offered.cedula.slice(3, 10)}-${offered.cedula.slice(10)}`);
+      expect(await field(register, 'Fecha de nacimiento').inputValue()).toBe(typedDate(offered.fechaNacimiento));
+      await expectFocus(page, 'Correo electrónico');
+      const email = `prueba.${offered.cedula}@example.com`;
+      await field(register, 'Correo electrónico').fill(email);
+      await field(register, 'Contraseña').fill('Mango-verde-Bani-2026');
+      await field(register, 'Confirme la contraseña').fill('Mango-verde-Bani-2026');
+      await register.getByRole('button', { name: 'Continuar' }).click();
+      const since = mailbox.received.length;
+      await page.getByRole('dialog', { name: 'Elija cómo verificar su identidad' }).getByRole('button', { name: 'Enviar el código a mi correo' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirme su correo electrónico' });
+      // This portal sends mail (a test SMTP server): no note about the server's output.
+      await field(confirm, 'Código de confirmación').waitFor();
+      expect(await confirm.getByText('salida del servidor', { exact: false }).count()).toBe(0);
+      await field(confirm, 'Código de confirmación').fill(await mailbox.codeFor(email, { since }));
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      await page.getByRole('dialog', { name: 'Registro completado' }).waitFor();
+    });
+  });
+});
+
 describe('change the password', () => {
   it('from the account menu; another browser signed in as the same citizen is sent to / on its next call (1280 and 390 px)', async () => {
     const account = await registerCitizen(suite.baseUrl, '00118463025');

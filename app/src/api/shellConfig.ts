@@ -15,7 +15,7 @@ export type { ShellConfig } from '@portal/api-contract';
  * no prompts (their addresses are unknown) and no analytics (nothing is sent
  * to an endpoint that did not answer).
  */
-export const FALLBACK_SHELL_CONFIG: ShellConfig = { headerScriptUrl: null, surveyUrl: '', registroUnicoUrl: '', analytics: 'ninguno' };
+export const FALLBACK_SHELL_CONFIG: ShellConfig = { headerScriptUrl: null, surveyUrl: '', registroUnicoUrl: '', analytics: 'ninguno', sandbox: null };
 
 let loading: Promise<ShellConfig> | undefined;
 

@@ -145,12 +145,45 @@ describe('GET /v1/portals/shell-config', () => {
     const res = await own.app.inject({ method: 'GET', url: '/v1/portals/shell-config' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
-    expect(res.json()).toEqual({ headerScriptUrl: null, surveyUrl: '/encuesta', registroUnicoUrl: '/registro-unico', analytics: 'propio' });
+    const body = res.json();
+    expect({ ...body, sandbox: undefined }).toEqual({ headerScriptUrl: null, surveyUrl: '/encuesta', registroUnicoUrl: '/registro-unico', analytics: 'propio' });
+    // The simulated agencies: fictional JCE people to register with (not the demo citizen, who has an account);
+    // mail goes to this test's SMTP sink, so not to the log.
+    expect(body.sandbox.mailInLog).toBe(false);
+    expect(body.sandbox.identities).toHaveLength(4);
+    for (const person of body.sandbox.identities as { cedula: string; nombre: string; fechaNacimiento: string }[]) {
+      expect(person.cedula).toMatch(/^\d{11}$/);
+      expect(person.cedula).not.toBe(DEMO.cedula);
+      expect(person.fechaNacimiento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Each one registers: the birth date is the JCE record's.
+      const reg = await own.app.inject({
+        method: 'POST', url: '/v1/portals/auth/citizens/register',
+        payload: { cedula: person.cedula, fecha_nacimiento: '1900-01-01', email: 'x@example.com', password: 'Clave-Larga-2026!', password_confirmation: 'Clave-Larga-2026!' },
+      });
+      expect(reg.statusCode).toBe(400);
+      const ok = await own.app.inject({
+        method: 'POST', url: '/v1/portals/auth/citizens/register',
+        payload: { cedula: person.cedula, fecha_nacimiento: person.fechaNacimiento, email: 'x@example.com', password: 'Clave-Larga-2026!', password_confirmation: 'Clave-Larga-2026!' },
+      });
+      expect(ok.statusCode).toBe(202);
+    }
+  });
+
+  it('says mail goes to the log without SMTP_URL, and offers no sandbox people with real agencies', async () => {
+    const logged = await buildTestApp({ smtpUrl: null }, { db: own.app.db });
+    const real = await buildTestApp({ agencies: { mode: 'http', baseUrl: 'https://gateway.example.com', apiKey: 'k', timeoutMs: 1000 } }, { db: own.app.db });
+    try {
+      expect((await logged.app.inject({ method: 'GET', url: '/v1/portals/shell-config' })).json().sandbox.mailInLog).toBe(true);
+      expect((await real.app.inject({ method: 'GET', url: '/v1/portals/shell-config' })).json().sandbox).toBeNull();
+    } finally {
+      await logged.close();
+      await real.close();
+    }
   });
 
   it('answers the configured addresses and analytics adapter', async () => {
     const res = await none.app.inject({ method: 'GET', url: '/v1/portals/shell-config' });
-    expect(res.json()).toEqual({
+    expect({ ...res.json(), sandbox: undefined }).toEqual({
       headerScriptUrl: 'https://cdn.gob.do/encabezado/v2/header.js',
       surveyUrl: 'https://forms.gob.do/encuesta-portal',
       registroUnicoUrl: 'https://registro.gob.do/alta',

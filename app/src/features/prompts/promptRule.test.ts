@@ -7,6 +7,7 @@ const config: ShellConfig = {
   surveyUrl: 'https://encuesta.gob.do/portal',
   registroUnicoUrl: 'https://registro.gob.do/',
   analytics: 'propio',
+  sandbox: null,
 };
 
 const situation = (over: Partial<PromptSituation>): PromptSituation => ({

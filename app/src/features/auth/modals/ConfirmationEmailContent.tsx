@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { confirmRegistration, resendCode } from '../api/accounts';
 import { FailureAlert } from '../components/FailureAlert';
+import { SandboxMailNote } from '../components/SandboxHint';
 import { describeFailure, type CallFailure } from '../components/formErrors';
 import { formatSeconds, useCountdown } from '../components/useCountdown';
 import { flowData } from './flow';
@@ -69,6 +70,7 @@ function ConfirmationEmailContent({ data, open }: ModalContentProps) {
           Si no lo ve, revise la carpeta de correo no deseado.
         </Text>
         <FailureAlert failure={failure && !failure.fields.code ? failure : null} />
+        <SandboxMailNote />
         {resent && <Alert color="green" role="status">Le enviamos un código nuevo. El anterior ya no sirve.</Alert>}
         <TextInput
           ref={codeRef}

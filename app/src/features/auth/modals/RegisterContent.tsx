@@ -5,6 +5,7 @@ import type { ModalContentProps } from '../../../modals/modalContent';
 import { CedulaField, cedulaProblem } from '../components/CedulaField';
 import { FailureAlert } from '../components/FailureAlert';
 import { PasswordField } from '../components/PasswordField';
+import { SandboxPeople } from '../components/SandboxHint';
 import { newPasswordProblem } from '../components/passwordRules';
 import { EMAIL_PATTERN, flowData, INVALID_EMAIL, isoDate, PASSWORDS_DIFFER, REQUIRED, type RegisterFormValues } from './flow';
 import { withFocusOnMount } from './focusOnMount';
@@ -77,6 +78,13 @@ function RegisterContent({ data, open }: ModalContentProps) {
       <Stack gap="sm">
         <Text size="sm">Use los datos de su cédula tal como constan en la Junta Central Electoral. Le enviaremos un código a su correo para activar la cuenta.</Text>
         <FailureAlert failure={flow.failure && Object.keys(initialErrors).length === 0 ? flow.failure : null} />
+        <SandboxPeople
+          onUse={(cedula, fecha) => {
+            set('cedula', cedula);
+            set('fecha', fecha);
+            refs.email.current?.focus();
+          }}
+        />
         <CedulaField ref={refs.cedula} value={form.cedula} onChange={(v) => set('cedula', v)} error={errors.cedula} data-autofocus={firstError === undefined || firstError === 'cedula'} />
         <TextInput
           ref={refs.fecha}

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { forgotPassword, resetPassword } from '../api/accounts';
 import { FailureAlert } from '../components/FailureAlert';
+import { SandboxMailNote } from '../components/SandboxHint';
 import { describeFailure, type CallFailure } from '../components/formErrors';
 import { PasswordField } from '../components/PasswordField';
 import { newPasswordProblem } from '../components/passwordRules';
@@ -63,6 +64,7 @@ function ResetCodeContent({ data, open }: ModalContentProps) {
       <Stack gap="sm">
         {notice && <Alert color="blue" role="status">{notice}. El código vence en 30 minutos.</Alert>}
         <FailureAlert failure={failure} />
+        <SandboxMailNote />
         <TextInput
           ref={refs.code}
           label="Código recibido por correo"
