@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { runLookups, type LookupAnswer, type LookupVerdict } from '@portal/form-engine';
 import type { LookupFieldError } from '@portal/form-mantine';
 import { formalizacion, sectionOf } from './form';
-import { createFormApi } from './formApi';
+import { createFormApi } from '../../api/formApi';
 
 type Data = Record<string, unknown>;
 const formApi = createFormApi();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { expandUrl, type FormNode } from '@portal/form-engine';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { applyMask } from '@portal/form-mantine/mask';
-import { createFormApi } from '../formApi';
+import { createFormApi } from '../../../api/formApi';
 import type { StoredDocument } from '../../../api/documents';
 
 const formApi = createFormApi();

@@ -8,7 +8,7 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useApplication } from '../../../api/applications';
 import { readBackup, useAutosave } from '../api/useAutosave';
-import { createFormApi } from '../formApi';
+import { createFormApi } from '../../../api/formApi';
 import { formalizacion, SECTIONS, sectionOf } from '../form';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
 import { useRemoteVerdicts } from '../useRemoteVerdicts';

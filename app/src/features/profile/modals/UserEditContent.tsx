@@ -9,7 +9,7 @@ import { getSession, setSession } from '../../../lib/session';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { confirmEmail, PROFILE_KEY, updateProfile, useProfile, type CitizenProfile } from '../api';
 import { formDataOf, perfil } from '../form';
-import { createProfileFormApi } from '../formApi';
+import { createFormApi } from '../../../api/formApi';
 
 /** What USER_EDIT may be opened with: the profile (else it is read), and `step: 'code'` to go straight to the e-mail code. */
 export interface UserEditData {
@@ -38,7 +38,7 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
 
 function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; firstStep: 'form' | 'code'; close(): void }) {
   const { mutate } = useSWRConfig();
-  const formApi = useMemo(() => createProfileFormApi(), []);
+  const formApi = useMemo(() => createFormApi(), []);
   const [draft, setDraft] = useState<Record<string, unknown>>(() => formDataOf(profile));
   const [errors, setErrors] = useState<PathMessage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);

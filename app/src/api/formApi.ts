@@ -1,13 +1,13 @@
-/** What the form renderer needs from the app for the profile form: lookups and option lists through the one HTTP client. */
+/** What the form renderer needs from the app (every schema form: the application, the profile): lookups, option lists and documents, through the one HTTP client. */
 import type { FormApi } from '@portal/form-mantine';
-import { api } from '../../lib/api-client';
-import { getSession } from '../../lib/session';
-import { listDocuments, uploadDocument } from '../../api/documents';
+import { api } from '../lib/api-client';
+import { getSession } from '../lib/session';
+import { listDocuments, uploadDocument } from './documents';
 
-/** The renderer's calls (the profile form has no file field; documents are listed for completeness). */
-export function createProfileFormApi(): FormApi {
+export function createFormApi(): FormApi {
   return {
     async getJson(url, init) {
+      // Lookups read the status themselves (200 = valid), so HTTP errors are answers, not exceptions.
       const res = await api.answer(url, { signal: init?.signal });
       let body: unknown = null;
       try {
