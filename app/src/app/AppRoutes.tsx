@@ -19,6 +19,9 @@ import { PageViewTracker } from './shell/PageViewTracker';
 const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage');
 const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
+const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
+const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
+const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
 const ApplicationPage = lazyPage(() => import('../features/formalization/components/ApplicationPage'), 'ApplicationPage');
 const ReviewPage = lazyPage(() => import('../features/formalization/components/ReviewPage'), 'ReviewPage');
 const ConfirmationPage = lazyPage(() => import('../features/formalization/components/ConfirmationPage'), 'ConfirmationPage');
@@ -33,10 +36,10 @@ const NotificationsPage = lazyPage(() => import('../features/notifications/compo
 const PAGES: Record<RouteName, ComponentType | null> = {
   home: HomeRoute,
   login: LoginPage,
-  services: null,
+  services: CataloguePage,
   service: ServicePage,
-  institutions: null,
-  puntosGob: null,
+  institutions: InstitutionsPage,
+  puntosGob: PuntosGobPage,
   myRequests: MyRequestsPage,
   profile: ProfilePage,
   notifications: NotificationsPage,

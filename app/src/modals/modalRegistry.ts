@@ -20,7 +20,7 @@ export interface ModalDefinition {
 const placeholder = () => import('./contents/PlaceholderContent');
 
 export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
-  PUNTOSGOB_AVAILABILITY: { title: 'Disponibilidad en los Puntos GOB', load: placeholder },
+  PUNTOSGOB_AVAILABILITY: { title: 'Disponibilidad en los Puntos GOB', load: () => import('../features/services/modals/PuntosGobAvailabilityContent') },
   WELLCOME: { title: 'Mejoremos juntos', load: () => import('./contents/WellcomeContent') },
   REGISTRO_UNICO: { title: 'Registro único de cuenta', load: () => import('./contents/RegistroUnicoContent') },
   SERVICE_RECOMENDED: { title: 'Sugerir un servicio', load: placeholder },

@@ -9,6 +9,7 @@ import { HowItWorks } from './HowItWorks';
 import { InterestLinks } from './InterestLinks';
 import { Deferred } from '../../../components/Deferred';
 import { PendingActions } from './PendingActions';
+import { PortalStatistics } from './PortalStatistics';
 import { ServiceSearch } from './ServiceSearch';
 
 /** Link to the single-account registry; it brings the citizen back here (return-to parameter). */
@@ -68,6 +69,7 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
       </SimpleGrid>
       <Deferred>
         <HowItWorks />
+        <PortalStatistics />
         <InterestLinks />
       </Deferred>
     </Stack>

@@ -1,25 +1,165 @@
 import { useEffect } from 'react';
-import { useParams } from 'wouter';
-import { ConstructionPage } from '../../../components/ConstructionPage';
-import { api } from '../../../lib/api-client';
-import { statusOf } from '../../../lib/apiError';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'wouter';
+import { localReturnTo, paths } from '../../../config/paths';
+import { errorMessage, statusOf } from '../../../lib/apiError';
+import { useSession } from '../../../lib/session';
 import { openModal } from '../../../modals/modalStore';
+import { costLabel, useService, type CatalogueServiceDetail } from '../api';
+
+const CHANNELS = { en_linea: 'En línea', presencial: 'Presencial', telefonico: 'Telefónico' } as const;
+const TYPES = { informativo: 'Informativo', en_linea: 'En línea', presencial: 'Presencial' } as const;
 
 /**
- * /servicios/:slug. The service page itself comes with the catalogue; what it
- * does already: an address whose slug the server does not know (404 on the
- * spec's GET /portals/services/{slug}/slug) opens SLUG_ERROR.
+ * Where a signed-in citizen starts the service online. The formalization's
+ * applications start in «Mis solicitudes» (its own address needs an
+ * application id); another form, at the page the catalogue names.
+ */
+export function onlineRoute(service: Pick<CatalogueServiceDetail, 'online_form' | 'apply_path'>): string {
+  if (service.online_form === 'formalizacion' || !service.apply_path || service.apply_path === '/formalizacion') return paths.myRequests.href();
+  return localReturnTo(service.apply_path) ?? paths.myRequests.href();
+}
+
+/** True when the service can be requested online in the portal. */
+const appliesOnline = (service: CatalogueServiceDetail) => service.channels.includes('en_linea') && (service.apply_path !== null || service.online_form !== null);
+
+function Heading({ title }: { title: string }) {
+  return (
+    <Stack gap="xs">
+      <Anchor component={Link} href={paths.services.href()} size="sm">← Volver a los servicios</Anchor>
+      <Title order={1}>{title}</Title>
+    </Stack>
+  );
+}
+
+function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
+  const session = useSession();
+  const online = appliesOnline(service);
+  const target = onlineRoute(service);
+  const facts: [string, string][] = [
+    ['Costo', costLabel(service.cost)],
+    ['Tiempo estimado', service.estimated_time],
+    ['Canales', service.channels.map((c) => CHANNELS[c]).join(', ')],
+    ['Tipo', TYPES[service.type]],
+  ];
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Heading title={service.name} />
+        <Group gap="xs">
+          {service.area && <Badge variant="light" radius="sm">{service.area.name}</Badge>}
+          {online && <Badge variant="filled" radius="sm">En línea</Badge>}
+        </Group>
+        {service.institution ? (
+          <Text>
+            {service.institution.name} ({service.institution.acronym}) ·{' '}
+            <Anchor href={service.institution.site} rel="noopener">Sitio oficial de {service.institution.acronym}</Anchor>
+          </Text>
+        ) : (
+          <Text c="dimmed">Institución no disponible</Text>
+        )}
+      </Stack>
+      <Text size="lg">{service.description}</Text>
+
+      <Card withBorder padding="md" component="section" aria-labelledby="datos-servicio">
+        <Title order={2} size="h4" id="datos-servicio" mb="xs">Datos del servicio</Title>
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" style={{ margin: 0 }}>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">{label}</Text>
+              <Text component="dd" fw={700} m={0}>{value}</Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        {online && (
+          <Group mt="md">
+            {session ? (
+              <Button component={Link} href={target}>Solicitar en línea</Button>
+            ) : (
+              <Button onClick={() => openModal('SERVICE_APPLY', { data: { service: service.name, returnTo: target } })}>Solicitar en línea</Button>
+            )}
+          </Group>
+        )}
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <section aria-labelledby="requisitos">
+          <Title order={2} size="h3" id="requisitos">Requisitos</Title>
+          {service.requirements.length === 0 ? <Text mt="xs">Este servicio no tiene requisitos.</Text> : (
+            <ul style={{ paddingLeft: '1.25rem' }}>
+              {service.requirements.map((r) => <li key={r}><Text>{r}</Text></li>)}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="pasos">
+          <Title order={2} size="h3" id="pasos">Pasos</Title>
+          {service.steps.length === 0 ? <Text mt="xs">Sin pasos publicados.</Text> : (
+            <ol style={{ paddingLeft: '1.25rem' }}>
+              {service.steps.map((s) => <li key={s}><Text>{s}</Text></li>)}
+            </ol>
+          )}
+        </section>
+      </SimpleGrid>
+
+      <section aria-labelledby="en-persona">
+        <Title order={2} size="h3" id="en-persona">Dónde hacerlo en persona</Title>
+        {service.puntos_gob.length === 0 ? (
+          <Text mt="xs">Este servicio no se ofrece en los Puntos GOB{service.institution ? `; consulte las oficinas de ${service.institution.acronym} en su sitio oficial` : ''}.</Text>
+        ) : (
+          <>
+            <Text mt="xs">
+              Se ofrece en {service.puntos_gob.length === 1 ? '1 Punto GOB' : `${service.puntos_gob.length} Puntos GOB`}.
+            </Text>
+            <Button mt="sm" variant="default" onClick={() => openModal('PUNTOSGOB_AVAILABILITY', { data: { service: service.name, puntosGob: service.puntos_gob } })}>
+              Ver los Puntos GOB
+            </Button>
+          </>
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+/**
+ * /servicios/:slug: everything about one service (institution and its site,
+ * area, description, cost in RD$, time, channels, requirements, steps), where
+ * to do it in person (PUNTOSGOB_AVAILABILITY) and, for an online service,
+ * "Solicitar en línea" (SERVICE_APPLY for an anonymous visitor). An address
+ * whose slug the server does not know (404) opens SLUG_ERROR.
  */
 export function ServicePage() {
   const { slug } = useParams<{ slug: string }>();
+  const { data, error, isValidating, mutate } = useService(slug);
+  const missing = statusOf(error) === 404;
 
   useEffect(() => {
-    const controller = new AbortController();
-    api.get(`portals/services/${encodeURIComponent(slug)}/slug`, { signal: controller.signal }).catch((error: unknown) => {
-      if (statusOf(error) === 404) openModal('SLUG_ERROR', { data: { slug } });
-    });
-    return () => controller.abort();
-  }, [slug]);
+    if (missing) openModal('SLUG_ERROR', { data: { slug } });
+  }, [missing, slug]);
 
-  return <ConstructionPage title="Servicio" />;
+  if (data) return <ServiceDetail service={data} />;
+  if (missing) {
+    return (
+      <Stack gap="md">
+        <Heading title="Servicio no encontrado" />
+        <Text>No encontramos ningún servicio en esta dirección.</Text>
+      </Stack>
+    );
+  }
+  if (error && !isValidating) {
+    return (
+      <Stack gap="md">
+        <Heading title="Servicio" />
+        <Alert color="red" title="No se pudo cargar el servicio">
+          <Text size="sm">{errorMessage(error) ?? 'Intente de nuevo en unos momentos.'}</Text>
+          <Button mt="sm" variant="default" onClick={() => void mutate()}>Intentar de nuevo</Button>
+        </Alert>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Heading title="Servicio" />
+      <Loader aria-label="Cargando el servicio" />
+    </Stack>
+  );
 }

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import useSWR from 'swr';
+import type { PortalStatistics as Statistics } from '@portal/api-contract';
+import { api } from '../../../lib/api-client';
+import { afterFirstPaint } from '../../../lib/afterFirstPaint';
+
+/** SWR key (and path) of the home page's figures (public, GET /v2/portal/dashboard/statistics). */
+export const STATISTICS_KEY = 'v2/portal/dashboard/statistics';
+
+const getStatistics = async (): Promise<Statistics['data']> => (await api.get<Statistics>(STATISTICS_KEY)).data;
+
+/**
+ * "El portal en cifras": services, institutions, online services and the
+ * requests received this month, counted by the server. Below the fold and
+ * never in the way of the first paint: asked for once the page has loaded
+ * and the browser is idle; nothing is drawn until the figures arrive, and
+ * nothing at all when they cannot be read.
+ */
+export function PortalStatistics() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterFirstPaint(() => setReady(true)), []);
+  const { data } = useSWR(ready ? STATISTICS_KEY : null, getStatistics);
+  if (!data) return null;
+  const figures: [number, string][] = [
+    [data.services, 'servicios'],
+    [data.institutions, 'instituciones'],
+    [data.online_services, 'servicios en línea'],
+    [data.requests_this_month, 'solicitudes este mes'],
+  ];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="cifras">
+      <Title order={2} id="cifras">El portal en cifras</Title>
+      <SimpleGrid component="ul" cols={{ base: 2, sm: 4 }} spacing="md" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {figures.map(([value, label]) => (
+          <li key={label}>
+            <Text fz={28} fw={800} lh={1.1} c="blue.9">{value.toLocaleString('es-DO')}</Text>
+            <Text size="sm">{label}</Text>
+          </li>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
