@@ -15,6 +15,7 @@ import { freePort, waitForOk } from './realServer';
 /** The audited pages: add one line per page as the portal grows. */
 export const AUDITED_PAGES: { name: string; path: string }[] = [
   { name: 'portada', path: '/' },
+  { name: 'catálogo', path: '/servicios?q=certificacion' },
 ];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -4,7 +4,7 @@
  * the empty state offers the suggestion modal, and a failed call offers
  * "Intentar de nuevo" without losing the search.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { SWRConfig } from 'swr';
@@ -68,6 +68,17 @@ describe('CataloguePage', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/servicios?q=certificacion&area=2&canal=presencial'));
     await waitFor(() => expect(calls.at(-1)?.searchParams.getAll('channel')).toEqual(['presencial']));
     expect(location.history).toHaveLength(2);
+  });
+
+  it('the search box follows the address (the browser\'s Back) and keeps its focus', async () => {
+    answer = (url) => json({ data: [service(1, `Resultado de ${url.searchParams.get('q') ?? ''}`)], page: 1, per_page: 12, total: 1 });
+    const location = renderAt('/servicios?q=pasaporte');
+    const box = (await screen.findByRole('searchbox', { name: 'Buscar un servicio' })) as HTMLInputElement;
+    box.focus();
+    act(() => location.navigate('/servicios?q=licencia'));
+    await screen.findByRole('link', { name: 'Resultado de licencia' });
+    expect(box.value).toBe('licencia');
+    expect(document.activeElement).toBe(box);
   });
 
   it('a new search starts again at page 1', async () => {

@@ -12,9 +12,14 @@ interface SearchBoxProps {
   onSearch(q: string): void;
 }
 
-/** The text search; it starts from the address's q (remounted when that changes, e.g. with Back). */
+/** The text search; it shows the address's q, again whenever that changes (Back), without losing focus. */
 function SearchBox({ initial, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(initial);
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setText(initial);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch(text.trim());
@@ -76,7 +81,7 @@ export function CataloguePage() {
         <Title order={1}>Servicios</Title>
         <Text mt="xs">Busque entre los servicios de las instituciones del Estado dominicano: qué necesita, cuánto cuesta y dónde se hace.</Text>
       </div>
-      <SearchBox key={filters.q} initial={filters.q} onSearch={(q) => go({ q })} />
+      <SearchBox initial={filters.q} onSearch={(q) => go({ q })} />
 
       <Card withBorder padding="md" component="section" aria-labelledby="filtros">
         <Title order={2} size="h4" id="filtros" mb="xs">Filtros</Title>

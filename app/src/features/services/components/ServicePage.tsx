@@ -71,6 +71,12 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
             </div>
           ))}
         </SimpleGrid>
+        {!online && service.channels.includes('en_linea') && service.institution && (
+          <Text mt="md">
+            Este servicio se solicita en línea en el{' '}
+            <Anchor href={service.institution.site} rel="noopener">sitio oficial de {service.institution.acronym}</Anchor>.
+          </Text>
+        )}
         {online && (
           <Group mt="md">
             {session ? (
