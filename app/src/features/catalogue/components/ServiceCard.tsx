@@ -19,7 +19,7 @@ export function ServiceCard({ service }: ServiceCardProps) {
         {service.area ? ` · ${service.area.name}` : ''}
       </Text>
       <Text size="sm" mt="xs" lineClamp={3}>{service.description}</Text>
-      <Group gap={6} mt="sm" aria-label="Canales">
+      <Group gap={6} mt="sm">
         {service.channels.map((channel) => (
           <Badge key={channel} variant="light" color={channel === 'en_linea' ? 'blue' : 'gray'} radius="sm">{CHANNEL_LABELS[channel]}</Badge>
         ))}

@@ -1,0 +1,22 @@
+/** Where "Solicitar en línea" leads a citizen, and how a cost reads. */
+import { describe, expect, it } from 'vitest';
+import { costLabel } from '../api';
+import { onlineRoute } from './ServicePage';
+
+describe('the service page', () => {
+  it('starts the formalization in «Mis solicitudes» and another portal form at its own page', () => {
+    expect(onlineRoute({ online_form: 'formalizacion', apply_path: '/formalizacion' })).toBe('/mis-solicitudes');
+    expect(onlineRoute({ online_form: null, apply_path: '/formalizacion' })).toBe('/mis-solicitudes');
+    expect(onlineRoute({ online_form: 'contrato-inapa', apply_path: '/solicitudes/contrato-inapa' })).toBe('/solicitudes/contrato-inapa');
+    // Never another site.
+    expect(onlineRoute({ online_form: 'x', apply_path: '//example.com/' })).toBe('/mis-solicitudes');
+    expect(onlineRoute({ online_form: 'x', apply_path: 'https://example.com/' })).toBe('/mis-solicitudes');
+  });
+
+  it('writes costs in RD$ the Dominican way, and no cost as "Gratuito"', () => {
+    expect(costLabel(150)).toBe('RD$ 150.00');
+    expect(costLabel(12000)).toBe('RD$ 12,000.00');
+    expect(costLabel(null)).toBe('Gratuito');
+    expect(costLabel(0)).toBe('Gratuito');
+  });
+});
