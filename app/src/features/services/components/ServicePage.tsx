@@ -23,11 +23,32 @@ export function onlineRoute(service: Pick<CatalogueServiceDetail, 'online_form' 
 /** True when the service can be requested online in the portal. */
 const appliesOnline = (service: CatalogueServiceDetail) => service.channels.includes('en_linea') && (service.apply_path !== null || service.online_form !== null);
 
+/** The way back and the page's h1: the same element while loading and once loaded (focus moved to it by the router stays). */
 function Heading({ title }: { title: string }) {
   return (
     <Stack gap="xs">
       <Anchor component={Link} href={paths.services.href()} size="sm">← Volver a los servicios</Anchor>
       <Title order={1}>{title}</Title>
+    </Stack>
+  );
+}
+
+/** The institution and area under the h1. */
+function Provider({ service }: { service: CatalogueServiceDetail }) {
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        {service.area && <Badge variant="light" radius="sm">{service.area.name}</Badge>}
+        {appliesOnline(service) && <Badge variant="filled" radius="sm">En línea</Badge>}
+      </Group>
+      {service.institution ? (
+        <Text>
+          {service.institution.name} ({service.institution.acronym}) ·{' '}
+          <Anchor href={service.institution.site} rel="noopener">Sitio oficial de {service.institution.acronym}</Anchor>
+        </Text>
+      ) : (
+        <Text c="dimmed">Institución no disponible</Text>
+      )}
     </Stack>
   );
 }
@@ -43,22 +64,8 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
     ['Tipo', TYPES[service.type]],
   ];
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Heading title={service.name} />
-        <Group gap="xs">
-          {service.area && <Badge variant="light" radius="sm">{service.area.name}</Badge>}
-          {online && <Badge variant="filled" radius="sm">En línea</Badge>}
-        </Group>
-        {service.institution ? (
-          <Text>
-            {service.institution.name} ({service.institution.acronym}) ·{' '}
-            <Anchor href={service.institution.site} rel="noopener">Sitio oficial de {service.institution.acronym}</Anchor>
-          </Text>
-        ) : (
-          <Text c="dimmed">Institución no disponible</Text>
-        )}
-      </Stack>
+    <>
+      <Provider service={service} />
       <Text size="lg">{service.description}</Text>
 
       <Card withBorder padding="md" component="section" aria-labelledby="datos-servicio">
@@ -122,7 +129,7 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
           </>
         )}
       </section>
-    </Stack>
+    </>
   );
 }
 
@@ -142,30 +149,21 @@ export function ServicePage() {
     if (missing) openModal('SLUG_ERROR', { data: { slug } });
   }, [missing, slug]);
 
-  if (data) return <ServiceDetail service={data} />;
-  if (missing) {
-    return (
-      <Stack gap="md">
-        <Heading title="Servicio no encontrado" />
-        <Text>No encontramos ningún servicio en esta dirección.</Text>
-      </Stack>
+  let body;
+  if (data) body = <ServiceDetail service={data} />;
+  else if (missing) body = <Text>No encontramos ningún servicio en esta dirección.</Text>;
+  else if (error && !isValidating) {
+    body = (
+      <Alert color="red" title="No se pudo cargar el servicio">
+        <Text size="sm">{errorMessage(error) ?? 'Intente de nuevo en unos momentos.'}</Text>
+        <Button mt="sm" variant="default" onClick={() => void mutate()}>Intentar de nuevo</Button>
+      </Alert>
     );
-  }
-  if (error && !isValidating) {
-    return (
-      <Stack gap="md">
-        <Heading title="Servicio" />
-        <Alert color="red" title="No se pudo cargar el servicio">
-          <Text size="sm">{errorMessage(error) ?? 'Intente de nuevo en unos momentos.'}</Text>
-          <Button mt="sm" variant="default" onClick={() => void mutate()}>Intentar de nuevo</Button>
-        </Alert>
-      </Stack>
-    );
-  }
+  } else body = <Loader aria-label="Cargando el servicio" />;
   return (
-    <Stack gap="md">
-      <Heading title="Servicio" />
-      <Loader aria-label="Cargando el servicio" />
+    <Stack gap="lg">
+      <Heading title={data?.name ?? (missing ? 'Servicio no encontrado' : 'Servicio')} />
+      {body}
     </Stack>
   );
 }
