@@ -82,6 +82,8 @@ export default defineConfig(({ command }) => ({
           root: 'tests',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          // The SPA is built once for the run and shared by every file (support/e2eGlobalSetup.ts).
+          globalSetup: ['support/e2eGlobalSetup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
           // One browser flow at a time: they share the machine's two cores.

@@ -6,12 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
+import { inject } from 'vitest';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
 import { startMailSink, type MailSink } from '../../packages/server/test/mailSink';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+import { buildSpaInto } from './buildSpa';
+
+export { REPO_ROOT } from './buildSpa';
 
 export interface Portal {
   baseUrl: string;
@@ -24,23 +26,22 @@ export interface Portal {
 
 let built: Promise<string> | undefined;
 
-/** Builds the SPA once per test process (each e2e file runs in its own process). */
+/** The SPA built by the e2e project's global setup for the whole run, if this process is one of its files. */
+function builtForTheRun(): string | undefined {
+  try {
+    return inject('e2eAppDir');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The built SPA: the run's (e2e project), else built once per test process. */
 export function buildSpa(): Promise<string> {
   built ??= (async () => {
+    const shared = builtForTheRun();
+    if (shared) return shared;
     const outDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-app-'));
-    // Vitest sets NODE_ENV=test, which would give React's development build: test what ships.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    await build({
-      mode: 'production',
-      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
-      // The config's root is relative ('app'): anchor it at the repo, whatever the cwd.
-      root: path.join(REPO_ROOT, 'app'),
-      build: { outDir, emptyOutDir: true },
-      logLevel: 'silent',
-    }).finally(() => {
-      process.env.NODE_ENV = nodeEnv;
-    });
+    await buildSpaInto(outDir);
     return outDir;
   })();
   return built;

@@ -1,0 +1,28 @@
+/**
+ * The SPA as it ships (the repo's vite.config.ts, production mode) built into
+ * a folder, for the browser tests. The e2e project builds it once for the whole
+ * run (e2eGlobalSetup.ts) instead of once per test file.
+ */
+import path from 'node:path';
+import { build } from 'vite';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Builds the SPA into `outDir` (emptied first). */
+export async function buildSpaInto(outDir: string): Promise<void> {
+  // Vitest sets NODE_ENV=test, which would give React's development build: test what ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      mode: 'production',
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      // The config's root is relative ('app'): anchor it at the repo, whatever the cwd.
+      root: path.join(REPO_ROOT, 'app'),
+      build: { outDir, emptyOutDir: true },
+      logLevel: 'silent',
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
