@@ -1,0 +1,321 @@
+/**
+ * The catalogue's pages in Chromium against the real server and its seeded
+ * catalogue: Servicios (search with and without accents, filters and pages in
+ * the address, Back, the empty state's suggestion), a service page (cost in
+ * RD$, requirements, PUNTOSGOB_AVAILABILITY, "Solicitar en línea" for a
+ * visitor and for a citizen), Instituciones, Puntos GOB by province and the
+ * home page's figures; axe at 1280 and 390 px on every page and the modal;
+ * a keyboard-only pass of the catalogue. Screenshots in tests/.artifacts/catalogue.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { CatalogueServiceDetail, CatalogueServicePage, PortalStatistics, ProvinceList, PuntoGobDetail } from '@portal/api-contract';
+import { portalSuite } from '../support/portalSuite';
+import { DEMO, login, snapshotOnFailure } from '../support/portal';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { expectFocus, tabTo, type } from '../support/keyboard';
+import { REPO_ROOT } from '../support/startPortal';
+
+const suite = portalSuite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/catalogue');
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function apiGet<T>(page: Page, address: string): Promise<T> {
+  const answer = await page.request.get(`${suite.baseUrl}${address}`);
+  expect(answer.status(), address).toBe(200);
+  return (await answer.json()) as T;
+}
+
+const countText = (total: number) => `${total.toLocaleString('es-DO')} ${total === 1 ? 'servicio' : 'servicios'}`;
+const resultLinks = (page: Page) => page.getByRole('region', { name: /servicios?$/ }).getByRole('list').first().getByRole('link');
+const resultNames = (page: Page) => resultLinks(page).allInnerTexts();
+
+describe('Servicios', () => {
+  it('a search finds "Certificación" with and without accents; the address carries it; a filter; Back restores the previous results', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      const expected = await apiGet<CatalogueServicePage>(page, '/v1/portals/services?q=certificacion&per_page=12');
+      expect(expected.total).toBeGreaterThan(3);
+
+      await page.goto(`${suite.baseUrl}/servicios`);
+      await page.getByRole('heading', { name: 'Servicios', level: 1 }).waitFor();
+      await page.getByRole('searchbox', { name: 'Buscar un servicio' }).fill('certificacion');
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await page.getByRole('heading', { name: countText(expected.total), level: 2 }).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe('certificacion');
+      const names = await resultNames(page);
+      expect(names).toEqual(expected.data.map((s) => s.name));
+      expect(names).toContain('Certificación de acta de nacimiento');
+
+      // With the accent: the same services.
+      await page.goto(`${suite.baseUrl}/servicios?q=${encodeURIComponent('CERTIFICACIÓN')}`);
+      await page.getByRole('heading', { name: countText(expected.total), level: 2 }).waitFor();
+      expect(await page.getByRole('searchbox', { name: 'Buscar un servicio' }).inputValue()).toBe('CERTIFICACIÓN');
+      expect(new Set(await resultNames(page))).toEqual(new Set(expected.data.map((s) => s.name)));
+
+      // A filter: area and institution.
+      const filtered = await apiGet<CatalogueServicePage>(page, `/v1/portals/services?q=${encodeURIComponent('CERTIFICACIÓN')}&area=2&institutions=4&per_page=12`);
+      expect(filtered.total).toBeGreaterThan(0);
+      expect(filtered.total).toBeLessThan(expected.total);
+      await page.getByLabel('Área').selectOption({ value: '2' });
+      await page.getByLabel('Institución').selectOption({ value: '4' });
+      await page.getByRole('heading', { name: countText(filtered.total), level: 2 }).waitFor();
+      const url = new URL(page.url());
+      expect([url.searchParams.get('area'), url.searchParams.get('institucion'), url.searchParams.get('pagina')]).toEqual(['2', '4', null]);
+      expect(await resultNames(page)).toEqual(filtered.data.map((s) => s.name));
+      for (const name of await resultNames(page)) expect(name).toMatch(/^Certificaci/);
+
+      // Back: the area filter alone, then the search alone.
+      await page.goBack();
+      await expect.poll(() => new URL(page.url()).searchParams.get('institucion')).toBeNull();
+      expect(await page.getByLabel('Área').inputValue()).toBe('2');
+      await page.goBack();
+      await page.getByRole('heading', { name: countText(expected.total), level: 2 }).waitFor();
+      expect(new Set(await resultNames(page))).toEqual(new Set(expected.data.map((s) => s.name)));
+      expect(await page.getByLabel('Área').inputValue()).toBe('');
+      expect(await page.getByRole('searchbox', { name: 'Buscar un servicio' }).inputValue()).toBe('CERTIFICACIÓN');
+    });
+  });
+
+  it('pages of 12 in the address; Back returns to the previous page', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      const first = await apiGet<CatalogueServicePage>(page, '/v1/portals/services?per_page=12');
+      const second = await apiGet<CatalogueServicePage>(page, '/v1/portals/services?per_page=12&page=2');
+      const lastPage = Math.ceil(first.total / 12);
+      expect(lastPage).toBeGreaterThan(1);
+      await page.goto(`${suite.baseUrl}/servicios`);
+      const pages = page.getByRole('navigation', { name: 'Páginas de resultados' });
+      await pages.getByText(`Página 1 de ${lastPage}`).waitFor();
+      expect(await resultNames(page)).toEqual(first.data.map((s) => s.name));
+      expect(await pages.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
+      await pages.getByRole('button', { name: 'Siguiente' }).click();
+      await pages.getByText(`Página 2 de ${lastPage}`).waitFor();
+      expect(new URL(page.url()).searchParams.get('pagina')).toBe('2');
+      await expect.poll(() => resultNames(page)).toEqual(second.data.map((s) => s.name));
+      await page.goBack();
+      await pages.getByText(`Página 1 de ${lastPage}`).waitFor();
+      await expect.poll(() => resultNames(page)).toEqual(first.data.map((s) => s.name));
+    });
+  });
+
+  it('a filter by channel alone; a search with nothing found offers "Sugerir un servicio", which opens its modal', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      const phone = await apiGet<CatalogueServicePage>(page, '/v1/portals/services?channel=telefonico&per_page=12');
+      await page.goto(`${suite.baseUrl}/servicios`);
+      await page.getByLabel('Canal').selectOption({ label: 'Telefónico' });
+      await page.getByRole('heading', { name: countText(phone.total), level: 2 }).waitFor();
+      expect(new URL(page.url()).searchParams.get('canal')).toBe('telefonico');
+
+      await page.goto(`${suite.baseUrl}/servicios?q=zzqxw+inexistente`);
+      await page.getByRole('heading', { name: '0 servicios', level: 2 }).waitFor();
+      await page.getByText('No encontramos servicios para «zzqxw inexistente»', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Sugerir un servicio' }).first().click();
+      await page.getByRole('dialog', { name: 'Sugerir un servicio' }).waitFor();
+    });
+  });
+
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`the catalogue, a service page and PUNTOSGOB_AVAILABILITY, the institutions and the Puntos GOB pass axe (${label} px)`, async () => {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await page.goto(`${suite.baseUrl}/servicios?q=pasaporte`);
+        await page.getByRole('heading', { name: /servicios?$/, level: 2 }).waitFor();
+        await resultLinks(page).first().waitFor();
+        await expectNoAxeViolations(page, `Servicios at ${label} px`);
+        await shot(page, `servicios-${label}`);
+
+        await page.goto(`${suite.baseUrl}/servicios?q=zzqxw`);
+        await page.getByRole('heading', { name: '0 servicios', level: 2 }).waitFor();
+        await expectNoAxeViolations(page, `Servicios, empty, at ${label} px`);
+        await shot(page, `servicios-vacio-${label}`);
+
+        await page.goto(`${suite.baseUrl}/servicios/acta-de-nacimiento`);
+        await page.getByRole('heading', { name: 'Certificación de acta de nacimiento', level: 1 }).waitFor();
+        await expectNoAxeViolations(page, `service page at ${label} px`);
+        await shot(page, `servicio-${label}`);
+        await page.getByRole('button', { name: 'Ver los Puntos GOB' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Disponibilidad en los Puntos GOB' });
+        await dialog.getByText('Punto GOB Megacentro').waitFor();
+        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+        await expectNoAxeViolations(page, `PUNTOSGOB_AVAILABILITY at ${label} px`);
+        await shot(page, `puntosgob-disponibilidad-${label}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        await page.goto(`${suite.baseUrl}/instituciones`);
+        await page.getByRole('heading', { name: 'Junta Central Electoral (JCE)', level: 2 }).waitFor();
+        await expectNoAxeViolations(page, `Instituciones at ${label} px`);
+        await shot(page, `instituciones-${label}`);
+
+        await page.goto(`${suite.baseUrl}/puntos-gob`);
+        await page.getByRole('heading', { name: 'Punto GOB Santiago', level: 3 }).waitFor();
+        await page.getByText(/^Servicios que ofrece/).first().click();
+        await page.getByRole('link', { name: 'Certificación de acta de nacimiento' }).first().waitFor();
+        await expectNoAxeViolations(page, `Puntos GOB at ${label} px`);
+        await shot(page, `puntos-gob-${label}`);
+        // Nothing wider than the window.
+        const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        expect(scroll).toBeLessThanOrEqual(client);
+      });
+    });
+  }
+
+  it('keyboard only: search, a filter, open a result', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/servicios`);
+      await page.getByRole('heading', { name: 'Servicios', level: 1 }).waitFor();
+      await tabTo(page, 'Buscar un servicio', { max: 40 });
+      await type(page, 'certificacion');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('certificacion');
+      await expectFocus(page, 'Buscar un servicio');
+      await tabTo(page, 'Área', { max: 4 });
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => new URL(page.url()).searchParams.get('area')).not.toBeNull();
+      const area = new URL(page.url()).searchParams.get('area') ?? '';
+      const filtered = await apiGet<CatalogueServicePage>(page, `/v1/portals/services?q=certificacion&area=${area}&per_page=12`);
+      expect(filtered.total).toBeGreaterThan(0);
+      await page.getByRole('heading', { name: countText(filtered.total), level: 2 }).waitFor();
+      const first = filtered.data[0];
+      await tabTo(page, first.name, { max: 10 });
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: first.name, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/servicios/${first.slug}`);
+      // Back: the filtered results again.
+      await page.goBack();
+      await page.getByRole('heading', { name: countText(filtered.total), level: 2 }).waitFor();
+      expect(await page.getByRole('searchbox', { name: 'Buscar un servicio' }).inputValue()).toBe('certificacion');
+    });
+  });
+});
+
+describe('a service page', () => {
+  it('shows the institution, the cost in RD$, requirements and steps; the Puntos GOB that offer it; a visitor asked to log in by "Solicitar en línea"', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      const { data: birth } = await apiGet<{ data: CatalogueServiceDetail }>(page, '/v1/portals/services/acta-de-nacimiento/slug');
+      await page.goto(`${suite.baseUrl}/servicios/acta-de-nacimiento`);
+      await page.getByRole('heading', { name: birth.name, level: 1 }).waitFor();
+      await page.getByText('RD$ 150.00', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Sitio oficial de JCE', exact: true }).waitFor();
+      const requirements = page.getByRole('region', { name: 'Requisitos' }).getByRole('listitem');
+      expect(await requirements.allInnerTexts()).toEqual(birth.requirements);
+      expect(await page.getByRole('region', { name: 'Pasos' }).getByRole('listitem').allInnerTexts()).toEqual(birth.steps);
+      // Online only on the institution's site: no "Solicitar en línea" in the portal.
+      expect(await page.getByRole('button', { name: 'Solicitar en línea' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Ver los Puntos GOB' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Disponibilidad en los Puntos GOB' });
+      for (const centre of birth.puntos_gob) {
+        await dialog.getByText(centre.name, { exact: true }).waitFor();
+        await dialog.getByText(centre.address, { exact: true }).waitFor();
+      }
+      expect(await dialog.getByRole('listitem').count()).toBe(birth.puntos_gob.length);
+      await dialog.getByText(`Horario: ${birth.puntos_gob[0].hours}`).first().waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${suite.baseUrl}/servicios/formalizacion-de-empresas`);
+      await page.getByRole('heading', { name: 'Formalización de empresas', level: 1 }).waitFor();
+      await page.getByText('RD$ 12,000.00', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Solicitar en línea' }).click();
+      const apply = page.getByRole('dialog', { name: 'Solicitar el servicio' });
+      await apply.getByText('«Formalización de empresas»', { exact: false }).waitFor();
+      await apply.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+      await expectNoAxeViolations(page, 'SERVICE_APPLY from the service page at 390 px');
+    });
+  });
+
+  it('a free service says "Gratuito"; a signed-in citizen goes from "Solicitar en línea" to where a new application starts', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      const free = (await apiGet<CatalogueServicePage>(page, '/v1/portals/services?per_page=100')).data.find((s) => s.cost === null || s.cost === 0);
+      expect(free).toBeDefined();
+      await page.goto(`${suite.baseUrl}/servicios/${free?.slug ?? ''}`);
+      await page.getByRole('heading', { name: free?.name, level: 1 }).waitFor();
+      await page.getByText('Gratuito', { exact: true }).waitFor();
+
+      await login(page, suite.baseUrl, DEMO);
+      await page.goto(`${suite.baseUrl}/servicios/formalizacion-de-empresas`);
+      await page.getByRole('link', { name: 'Solicitar en línea' }).click();
+      await page.getByRole('heading', { name: 'Mis solicitudes', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/mis-solicitudes');
+    });
+  });
+});
+
+describe('Instituciones and Puntos GOB', () => {
+  it('each institution with its site and its services; a service link opens its page', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/instituciones`);
+      const jce = page.getByRole('article', { name: 'Junta Central Electoral (JCE)' });
+      await jce.waitFor();
+      expect(await jce.getByRole('link', { name: /^Sitio oficial: / }).getAttribute('href')).toMatch(/^https:\/\/[^/]*jce\.gob\.do/);
+      await jce.getByRole('link', { name: 'Certificación de acta de nacimiento' }).click();
+      await page.getByRole('heading', { name: 'Certificación de acta de nacimiento', level: 1 }).waitFor();
+    });
+  });
+
+  it('Puntos GOB by province (in the address, Back restores all), with address, hours and the services each offers', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      const provinces = (await apiGet<ProvinceList>(page, '/v1/portals/provinces')).data;
+      const santiago = provinces.find((p) => p.name === 'Santiago');
+      expect(santiago).toBeDefined();
+      const { data: centre } = await apiGet<PuntoGobDetail>(page, '/v2/portal-punto-gob/punto-gob-santiago/slug');
+
+      await page.goto(`${suite.baseUrl}/puntos-gob`);
+      const all = (await apiGet<{ total: number }>(page, '/v2/punto-gob/getall')).total;
+      await page.getByRole('heading', { name: `${all} Puntos GOB`, level: 2 }).waitFor();
+      await page.getByLabel('Provincia').selectOption({ value: String(santiago?.id) });
+      await page.getByRole('heading', { name: santiago?.puntos_gob_count === 1 ? '1 Punto GOB' : `${santiago?.puntos_gob_count} Puntos GOB`, level: 2 }).waitFor();
+      expect(new URL(page.url()).searchParams.get('provincia')).toBe(String(santiago?.id));
+      const card = page.getByRole('article', { name: 'Punto GOB Santiago' });
+      await card.getByText(centre.address, { exact: false }).waitFor();
+      await card.getByText(centre.hours, { exact: false }).waitFor();
+      expect(await page.getByRole('article').count()).toBe(santiago?.puntos_gob_count);
+      await card.getByText(`Servicios que ofrece (${centre.services.length})`).click();
+      await expect.poll(() => card.getByRole('link').allInnerTexts()).toEqual(centre.services.map((s) => s.name));
+
+      await page.goBack();
+      await page.getByRole('heading', { name: `${all} Puntos GOB`, level: 2 }).waitFor();
+      expect(await page.getByLabel('Provincia').inputValue()).toBe('');
+    });
+  });
+});
+
+describe('Inicio', () => {
+  it('shows the portal in figures below the fold, counted by the server', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      const { data } = await apiGet<PortalStatistics>(page, '/v2/portal/dashboard/statistics');
+      await page.goto(`${suite.baseUrl}/`);
+      const figures = page.getByRole('region', { name: 'El portal en cifras' });
+      await figures.waitFor();
+      // Each figure: the number, then what it counts (two paragraphs).
+      expect(await figures.getByRole('listitem').allTextContents()).toEqual([
+        `${data.services.toLocaleString('es-DO')}servicios`,
+        `${data.institutions.toLocaleString('es-DO')}instituciones`,
+        `${data.online_services.toLocaleString('es-DO')}servicios en línea`,
+        `${data.requests_this_month.toLocaleString('es-DO')}solicitudes este mes`,
+      ]);
+      expect(data.services).toBeGreaterThanOrEqual(60);
+      await expectNoAxeViolations(page, 'Inicio with its figures at 1280 px');
+      await figures.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'inicio-cifras-1280.png') });
+    });
+  });
+});
