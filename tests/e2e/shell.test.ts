@@ -3,8 +3,8 @@
  * build: the modal registry (opening, replacing, Escape, the browser's Back,
  * axe on an open modal at 1280 and 390 px), an expired session on any page
  * (the 'Unauthenticated.' rule of the one HTTP client), signed-in pages that
- * ask for the login and come back, the route registry's pages still under
- * construction, and a lazy chunk gone after a deploy (one reload, then the
+ * ask for the login and come back, the route registry's catalogue pages (no
+ * longer under construction), and a lazy chunk gone after a deploy (one reload, then the
  * error boundary's way back).
  */
 import { mkdirSync } from 'node:fs';
