@@ -2,29 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
+import { acceptAttribute, DEFAULT_ACCEPT, MAX_UPLOAD_BYTES, UPLOAD_FAILED, UPLOAD_OK, uploadProblem } from '@portal/form-mantine/upload-rules';
 import { useSWRConfig } from 'swr';
 import { DOCUMENTS_KEY, uploadDocument } from '../../../api/documents';
 import { errorMessage } from '../../../lib/apiError';
 import type { ModalContentProps } from '../../../modals/modalContent';
 
-/** What the server stores (it checks the content too). */
-const ACCEPT = ['jpeg', 'jpg', 'png', 'pdf', 'dwg', 'dxf'];
-const MAX_BYTES = 52_428_800;
 /** Spec §5: letters, digits, spaces, dots and Ññ. */
 const NAME_RULE = /^[A-Za-z0-9Ññ .]+$/;
 const INVALID_NAME = 'Nombre de archivo inválido';
 const INVALID_FILE = 'Archivo inválido';
-const UPLOADED = 'Archivo subido de manera correcta';
 
-/** A Spanish message when the file cannot be sent, or null. */
+/** A Spanish message when the file cannot be sent, or null: the name rule, then the form's upload rules (type, size). */
 function problemOf(file: File): string | null {
-  if (!NAME_RULE.test(file.name)) return INVALID_NAME;
-  const dot = file.name.lastIndexOf('.');
-  const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  if (!ACCEPT.includes(ext)) return `Tipo de archivo no permitido. Tipos aceptados: ${ACCEPT.join(', ')}.`;
-  if (file.size > MAX_BYTES) return 'El archivo supera el tamaño máximo de 50 MB.';
-  if (file.size === 0) return 'El archivo está vacío.';
-  return null;
+  return NAME_RULE.test(file.name) ? uploadProblem(file) : INVALID_NAME;
 }
 
 /**
@@ -59,10 +50,10 @@ export default function FileUploadContent({ close }: ModalContentProps) {
     try {
       await uploadDocument(file);
       await mutate(DOCUMENTS_KEY);
-      notifications.show({ color: 'teal', message: UPLOADED });
+      notifications.show({ color: 'teal', message: UPLOAD_OK });
       close();
     } catch (err) {
-      setFailure(errorMessage(err, 'Error subiendo documento, intente mas tarde'));
+      setFailure(errorMessage(err, UPLOAD_FAILED));
     } finally {
       setBusy(false);
     }
@@ -77,7 +68,7 @@ export default function FileUploadContent({ close }: ModalContentProps) {
         onDrop={(files) => choose(files[0] ?? null)}
         onReject={rejected}
         multiple={false}
-        maxSize={MAX_BYTES}
+        maxSize={MAX_UPLOAD_BYTES}
         maxFiles={1}
         loading={busy}
         activateOnKeyboard={false}
@@ -85,13 +76,13 @@ export default function FileUploadContent({ close }: ModalContentProps) {
       >
         <Stack gap={4} align="center" p="md">
           <Text>Arrastre un archivo aquí o haga clic para elegirlo</Text>
-          <Text size="sm" c="dimmed">{`Tipos permitidos: ${ACCEPT.join(', ')}. Tamaño máximo: 50 MB.`}</Text>
+          <Text size="sm" c="dimmed">{`Tipos permitidos: ${DEFAULT_ACCEPT.join(', ')}. Tamaño máximo: 50 MB.`}</Text>
         </Stack>
       </Dropzone>
       <FileInput
         label="Archivo"
         placeholder="Elegir un archivo"
-        accept={ACCEPT.map((e) => `.${e}`).join(',')}
+        accept={acceptAttribute(DEFAULT_ACCEPT)}
         value={file}
         onChange={choose}
         clearable

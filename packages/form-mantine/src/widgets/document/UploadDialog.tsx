@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import type { FormApi, Notify, StoredDocument } from '../../types';
-import { MAX_UPLOAD_BYTES, acceptAttribute, uploadProblem } from './uploadRules';
+import { MAX_UPLOAD_BYTES, UPLOAD_FAILED, UPLOAD_OK, acceptAttribute, uploadProblem } from './uploadRules';
 
-export const UPLOAD_OK = 'Archivo subido de manera correcta';
-export const UPLOAD_FAILED = 'Error subiendo documento, intente mas tarde';
+export { UPLOAD_FAILED, UPLOAD_OK } from './uploadRules';
 export const NO_SESSION = 'No hay una sesión activa: el documento no se subió.';
 
 export interface UploadDialogProps {

@@ -1,5 +1,9 @@
 /** What an upload must satisfy before it is sent (the server checks again, content included). */
 
+/** Spec §5: what a successful and a failed upload say. */
+export const UPLOAD_OK = 'Archivo subido de manera correcta';
+export const UPLOAD_FAILED = 'Error subiendo documento, intente mas tarde';
+
 /** 50 MB, the portal's upload limit. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
