@@ -1,28 +1,6 @@
 /** The citizen's contact and address (migration 013, citizen_profiles) with their identity (citizens). */
 import type { Queryable } from '../../db/Db';
 
-/** What the profile page shows and the form edits. */
-export interface Profile {
-  id: number;
-  cedula: string;
-  nombres: string;
-  apellidos: string;
-  correo_electronico: string;
-  telefono: string | null;
-  celular: string | null;
-  provincia: number | null;
-  municipio: number | null;
-  sector: number | null;
-  calle: string | null;
-  numero_de_casa_o_apartamento: string | null;
-  /** Names of the chosen places, for reading (null when none is chosen). */
-  provincia_nombre: string | null;
-  municipio_nombre: string | null;
-  sector_nombre: string | null;
-  /** A new e-mail waiting for its code, or null. */
-  correo_pendiente: string | null;
-}
-
 /** The editable part of a profile (contact and address, the e-mail aside). */
 export interface ContactAddress {
   telefono: string | null;
@@ -32,6 +10,21 @@ export interface ContactAddress {
   sector: number | null;
   calle: string | null;
   numero_de_casa_o_apartamento: string | null;
+}
+
+/** What the profile page shows and the form edits: the identity, the e-mail and the contact and address. */
+export interface Profile extends ContactAddress {
+  id: number;
+  cedula: string;
+  nombres: string;
+  apellidos: string;
+  correo_electronico: string;
+  /** Names of the chosen places, for reading (null when none is chosen). */
+  provincia_nombre: string | null;
+  municipio_nombre: string | null;
+  sector_nombre: string | null;
+  /** A new e-mail waiting for its code, or null. */
+  correo_pendiente: string | null;
 }
 
 /** The profile of a citizen, or null when there is no such citizen. */
