@@ -24,6 +24,7 @@ import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellS
 import type { emailConfirmSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 import type { interestLinkSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 import type { requestItemSchema, requestSchema } from './requestSchema';
+import type { serviceSuggestedSchema } from './suggestionSchema';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
@@ -53,6 +54,7 @@ export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchema
 export { emailConfirmSchema, profileAnswerSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 export { interestLinkSchema, interestLinksSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 export { requestItemSchema, requestSchema } from './requestSchema';
+export { serviceSuggestedSchema } from './suggestionSchema';
 
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
@@ -106,3 +108,5 @@ export type PortalStatistics = FromSchema<typeof portalStatisticsSchema>;
 export type PuntoGobList = FromSchema<typeof puntoGobListSchema>;
 /** One Punto GOB with its services (GET /v2/portal-punto-gob/{slug}/slug). */
 export type PuntoGobDetail = FromSchema<typeof puntoGobDetailSchema>;
+/** Answer of POST /v2/service-suggested: the stored suggestion's id. */
+export type ServiceSuggested = FromSchema<typeof serviceSuggestedSchema>;

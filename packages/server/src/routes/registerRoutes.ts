@@ -18,6 +18,7 @@ import { requestRoutes } from './requests/requestRoutes';
 import { pageViewRoutes } from './analytics/pageViewRoutes';
 import { errorReportRoutes } from './reports/errorReportRoutes';
 import { shellConfigRoutes } from './shell/shellConfigRoutes';
+import { suggestionRoutes } from './suggestions/suggestionRoutes';
 
 /** Every API route, under /v1 (and the spec's few /v2 calls under /v2). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (v2) => {
       await v2.register(catalogueV2Routes);
+      await v2.register(suggestionRoutes);
     },
     { prefix: '/v2' },
   );
