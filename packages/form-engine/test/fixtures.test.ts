@@ -16,7 +16,9 @@ describe.each(listForms())('fixtures of %s', (name) => {
 });
 
 it('every form has valid and invalid fixtures', () => {
-  expect(listForms()).toEqual(['formalizacion', 'perfil', 'sugerencia-servicio']);
+  expect(listForms()).toEqual([
+    'certificado-no-antecedentes', 'formalizacion', 'perfil', 'reclamacion-factura-inapa', 'renovacion-licencia-conducir', 'sugerencia-servicio',
+  ]);
   for (const name of listForms()) {
     expect(fixtures(name, 'valid').length).toBeGreaterThan(0);
     expect(fixtures(name, 'invalid').length).toBeGreaterThan(0);
