@@ -190,7 +190,7 @@ describe('GET /v1/portals/services/{slug}/slug', () => {
     const res = await get('/v1/portals/services/formalizacion-de-empresas/slug');
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json().data;
-    expect(s).toMatchObject({ slug: 'formalizacion-de-empresas', type: 'en_linea', online_form: 'formalizacion', apply_path: '/formalizacion' });
+    expect(s).toMatchObject({ slug: 'formalizacion-de-empresas', type: 'en_linea', online_form: 'formalizacion', apply_path: null });
     expect(s.requirements.length).toBeGreaterThan(2);
     expect(s.steps.length).toBeGreaterThan(2);
     expect(s.institution.site).toMatch(/^https:\/\//);
