@@ -1,4 +1,4 @@
-/** A formalization application (draft or submitted) as /v1/portals/formalizaciones returns it. */
+/** An online service's application (draft or submitted) as /v1/portals/solicitudes-en-linea/{form} (and, for the formalization, /v1/portals/formalizaciones) returns it. */
 
 /** The statuses of an application, in the order a request goes through them. */
 export const APPLICATION_STATUSES = ['borrador', 'enviada', 'en_revision', 'aprobada', 'rechazada'] as const;
@@ -7,14 +7,17 @@ export const applicationSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
+    form: { type: 'string', description: 'Formulario del servicio en línea (schemas/<form>)' },
+    service_name: { type: 'string', description: 'Nombre del servicio en el catálogo' },
     status: { type: 'string', enum: APPLICATION_STATUSES },
     version: { type: 'integer', description: 'Aumenta con cada guardado; envíelo en PUT para no pisar cambios de otro dispositivo' },
-    request_code: { type: ['string', 'null'], description: 'Código de solicitud (VUF-AAAA-NNNNNN) una vez enviada' },
-    data: { type: 'object', additionalProperties: true, description: 'Datos del formulario schemas/formalizacion' },
-    company_name: { type: ['string', 'null'], description: 'Nombre de la empresa, cuando la solicitud ya lo tiene (para listarla)' },
+    request_code: { type: ['string', 'null'], description: 'Código de solicitud una vez enviada: VUF-AAAA-NNNNNN para una formalización, SOL-AAAA-NNNNNN para otro servicio' },
+    data: { type: 'object', additionalProperties: true, description: 'Datos del formulario schemas/<form>' },
+    label: { type: ['string', 'null'], description: 'Nombre con el que se lista la solicitud (x-request-label del formulario: la empresa en una formalización), cuando ya lo tiene' },
+    company_name: { type: ['string', 'null'], description: 'Igual que label (se mantiene por compatibilidad)' },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     submitted_at: { type: ['string', 'null'] },
   },
-  required: ['id', 'status', 'version', 'request_code', 'data', 'company_name', 'created_at', 'updated_at', 'submitted_at'],
+  required: ['id', 'form', 'service_name', 'status', 'version', 'request_code', 'data', 'label', 'company_name', 'created_at', 'updated_at', 'submitted_at'],
 } as const;

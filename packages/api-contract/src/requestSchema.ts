@@ -14,6 +14,7 @@ export const requestSchema = {
   properties: {
     id: { type: 'integer' },
     code: { type: 'string' },
+    form: { type: 'string', description: 'Formulario del servicio en línea (schemas/<form>)' },
     service: { type: 'string' },
     status: { type: 'string' },
     tipo_societario: { type: ['string', 'null'] },
@@ -22,5 +23,5 @@ export const requestSchema = {
     items: { type: 'array', items: requestItemSchema },
     total_pending: { type: 'number' },
   },
-  required: ['id', 'code', 'service', 'status', 'submitted_at', 'items', 'total_pending'],
+  required: ['id', 'code', 'form', 'service', 'status', 'submitted_at', 'items', 'total_pending'],
 } as const;

@@ -7,6 +7,8 @@ export { compileForm, type CompiledForm, type Template } from './compile/compile
 export { evaluate } from './evaluate/evaluate';
 export { validate, check, type ValidationResult } from './validate/validate';
 export { prune } from './evaluate/prune';
+export { requestLabel } from './evaluate/requestLabel';
+export { templateInstances, rowScope, type TemplateInstance } from './evaluate/templateInstances';
 export { FORMATS, type FormatDef } from './validate/formats';
 export { registerPrecompiledValidators, structuralFingerprint, type PrecompiledValidator } from './validate/structuralValidator';
 export { DEFAULT_MESSAGES, fillMessage } from './validate/messages';

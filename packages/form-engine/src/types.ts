@@ -101,6 +101,8 @@ export interface FormNode {
   'x-source'?: SourceDecl;
   'x-lookup'?: LookupDecl;
   'x-unique'?: UniqueDecl;
+  /** Root only: the fields, in order, whose first visible non-blank text names a request in the citizen's lists. */
+  'x-request-label'?: string[];
   'x-mask'?: string;
   'x-widget'?: string;
   'x-no-paste'?: boolean;

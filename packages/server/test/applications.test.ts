@@ -6,8 +6,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fixtureData, setFiles, submittableSrl } from './applicationData';
 import { SANDBOX_JCE_CITIZENS, SANDBOX_ONAPI_NAMES } from '../src/agencies/sandbox/sandboxData';
-import { formalizacionSchema } from '../src/services/applications/formalizacionForm';
+import { formSchema } from '../src/services/applications/onlineForms';
 import { todayInDominicanRepublic } from '@portal/form-engine';
+
+const formalizacionSchema = () => formSchema('formalizacion')!;
 
 let t: TestApp;
 let demo: { token: string; id: number; doc: number };
@@ -105,7 +107,7 @@ describe('submit', () => {
 
     const requests = (await call('GET', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile', demo.token)).json().data;
     const mine = requests.find((r: { id: number }) => r.id === d.id);
-    expect(mine).toMatchObject({ code: sent.request_code, service: 'Formalización de empresa', status: 'enviada', tipo_societario: 'SRL' });
+    expect(mine).toMatchObject({ code: sent.request_code, service: 'Formalización de empresas', status: 'enviada', tipo_societario: 'SRL' });
     const capital = data.datos_financieros.capital_aportado_capital_social;
     expect(mine.items.map((i: { agency: string; amount: number }) => [i.agency, i.amount])).toEqual([['DGII', capital / 100], ['CCPSD', 5000]]);
     expect(mine.total_pending).toBe(capital / 100 + 5000);

@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/HttpError';
 import { FORBIDDEN_TEXT, TOO_DEEP } from '../src/http/unstorableInput';
 import { CAPITAL_TOO_LARGE, FEES, feesFor, MAX_AMOUNT } from '../src/services/applications/feeSchedule';
-import { formalizacionSchema } from '../src/services/applications/formalizacionForm';
+import { formSchema } from '../src/services/applications/onlineForms';
 import { submittableSrl } from './applicationData';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, DEMO, login, multipart, SAMPLE_FILES } from './helpers';
+
+const formalizacionSchema = () => formSchema('formalizacion')!;
 
 let t: TestApp;
 let token: string;

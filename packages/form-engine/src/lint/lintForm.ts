@@ -112,6 +112,14 @@ function templateIssues(form: CompiledForm, t: Template): LintIssue[] {
       issues.push({ pointer: `${t.pointer}/x-unique/by`, message: `"${unique.by}" no es un campo de las filas` });
     }
   }
+  const label = n['x-request-label'];
+  if (label) {
+    if (t.tpath !== '') issues.push({ pointer: `${t.pointer}/x-request-label`, message: 'x-request-label solo se usa en la raíz del formulario' });
+    label.forEach((path, i) => {
+      const target = resolveVar(form, t, path);
+      if (!target || target.kind !== 'leaf' || target.row) issues.push({ pointer: `${t.pointer}/x-request-label/${i}`, message: `"${path}" no es un campo del formulario fuera de una cuadrícula` });
+    });
+  }
   const currency = typeof n['x-currency-field'] === 'string' ? n['x-currency-field'] : undefined;
   if (currency && !resolveVar(form, t, currency)) issues.push({ pointer: `${t.pointer}/x-currency-field`, message: `"${currency}" no es un campo del formulario` });
   if (t.tpath !== '' && t.kind === 'leaf' && !n.title) issues.push({ pointer: t.pointer, message: 'el campo no tiene título (title)' });

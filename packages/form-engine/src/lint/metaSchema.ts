@@ -105,6 +105,7 @@ export const META_SCHEMA = {
             },
           },
         },
+        'x-request-label': { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
         'x-unique': { type: 'object', required: ['by', 'message'], additionalProperties: false, properties: { by: { type: 'string' }, message } },
         'x-mask': { type: 'string', minLength: 1 },
         'x-widget': { enum: ['text', 'textarea', 'switch', 'radio', 'select', 'file', 'currency', 'date', 'time', 'checkbox'] },

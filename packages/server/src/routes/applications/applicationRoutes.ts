@@ -1,5 +1,13 @@
-/** /v1/portals/formalizaciones: drafts (create, autosave, read, list, delete), validation and submission. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Applications of the catalogue's online services, one engine for every form:
+ * /v1/portals/solicitudes-en-linea/{form} (drafts: create, autosave, read,
+ * list, delete; validation and submission), and the same routes for the
+ * formalization at /v1/portals/formalizaciones. A form is an online service
+ * when a catalogue service names it (`formulario`) and schemas/ has it; the
+ * routes know no form's fields.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLabel } from '@portal/form-engine';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
@@ -7,86 +15,129 @@ import {
   createDraft, deleteDraft, findApplication, iso, listApplications, markSubmitted, saveDraft, type ApplicationRow,
 } from '../../services/applications/applicationStore';
 import { checkSubmission } from '../../services/applications/checkSubmission';
-import { companyNameOf } from '../../services/applications/companyName';
-import { feesFor } from '../../services/applications/feeSchedule';
-import { verdict } from '../../services/applications/formalizacionForm';
+import { feesOf } from '../../services/applications/feeSchedule';
+import { FORMALIZACION, formSchema, onlineService, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
 import { nextRequestCode } from '../../services/applications/requestCode';
 import { notifyCitizen, submittedNotification } from '../../services/notifications/notifyCitizen';
-import { createSchema, deleteSchema, getSchema, listSchema, saveSchema, submitSchema, validateSchema } from './applicationSchemas';
+import { createSchema, deleteSchema, getSchema, listAllSchema, listSchema, saveSchema, submitSchema, validateSchema, withForm } from './applicationSchemas';
 
 const NOT_FOUND = 'Solicitud no encontrada';
+const NO_SUCH_SERVICE = 'Servicio en línea no encontrado';
 const TOO_MANY_DRAFTS = (max: number) => `Tiene demasiados borradores abiertos (${max}); elimine alguno antes de crear otro`;
 
-export function applicationView(row: ApplicationRow) {
+/** An application as the API returns it; `serviceName` from the catalogue. */
+export function applicationView(row: ApplicationRow, serviceName: string) {
+  const schema = formSchema(row.form);
+  const label = schema ? requestLabel(schema, row.data) : null;
   return {
-    id: row.id, status: row.status, version: row.version, request_code: row.request_code, data: row.data, company_name: companyNameOf(row.data),
+    id: row.id, form: row.form, service_name: serviceName, status: row.status, version: row.version, request_code: row.request_code, data: row.data,
+    label, company_name: label,
     created_at: iso(row.created_at) as string, updated_at: iso(row.updated_at) as string, submitted_at: iso(row.submitted_at),
   };
 }
+
+/** The two addresses of the same routes: the form from the path, or the formalization's own. */
+const BASES = [
+  { base: '/portals/formalizaciones', generic: false },
+  { base: '/portals/solicitudes-en-linea/:form', generic: true },
+] as const;
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const auth = { onRequest: app.authenticate };
 
-  typed.post('/portals/formalizaciones', { ...auth, schema: createSchema }, async (request, reply) => {
-    const citizen = requireCitizen(request);
-    const max = app.config.maxOpenDrafts;
-    const row = await createDraft(app.db, citizen.id, request.body?.data ?? {}, max);
-    if (!row) throw new HttpError(429, TOO_MANY_DRAFTS(max));
-    return reply.code(201).send({ data: applicationView(row) });
+  /** The online service the address names; 404 when no catalogue service runs that form. */
+  const serviceOf = async (request: FastifyRequest, generic: boolean): Promise<OnlineService> => {
+    const form = generic ? (request.params as { form: string }).form : FORMALIZACION;
+    const service = await onlineService(app.db, form);
+    if (!service) throw new HttpError(404, NO_SUCH_SERVICE);
+    return service;
+  };
+  const schemaOf = (service: OnlineService) => {
+    const schema = formSchema(service.form);
+    if (!schema) throw new HttpError(404, NO_SUCH_SERVICE);
+    return schema;
+  };
+
+  // Every online application of the citizen, of every service (the home page and «Mis solicitudes»).
+  typed.get('/portals/solicitudes-en-linea', { ...auth, schema: listAllSchema }, async (request) => {
+    const rows = await listApplications(app.db, requireCitizen(request).id, null);
+    const names = await serviceNames(app.db, rows.map((r) => r.form));
+    return { data: rows.map((r) => applicationView(r, names.get(r.form) ?? r.form)) };
   });
 
-  typed.delete('/portals/formalizaciones/:id', { ...auth, schema: deleteSchema }, async (request, reply) => {
-    const outcome = await deleteDraft(app.db, requireCitizen(request).id, request.params.id);
-    if (outcome === 'missing') throw new HttpError(404, NOT_FOUND);
-    if (outcome === 'submitted') throw new HttpError(409, 'La solicitud ya fue enviada y no se puede eliminar');
-    return reply.code(204).send(null);
-  });
+  for (const { base, generic } of BASES) {
+    const s = <S extends Parameters<typeof withForm>[0]>(schema: S) => (generic ? withForm(schema) : schema);
 
-  typed.get('/portals/formalizaciones', { ...auth, schema: listSchema }, async (request) => {
-    const citizen = requireCitizen(request);
-    return { data: (await listApplications(app.db, citizen.id)).map(applicationView) };
-  });
-
-  typed.get('/portals/formalizaciones/:id', { ...auth, schema: getSchema }, async (request) => {
-    const row = await findApplication(app.db, requireCitizen(request).id, request.params.id);
-    if (!row) throw new HttpError(404, NOT_FOUND);
-    return { data: applicationView(row) };
-  });
-
-  typed.put('/portals/formalizaciones/:id', { ...auth, schema: saveSchema }, async (request) => {
-    const citizen = requireCitizen(request);
-    const row = await saveDraft(app.db, citizen.id, request.params.id, request.body.data, request.body.version);
-    if (row) return { data: applicationView(row) };
-    const current = await findApplication(app.db, citizen.id, request.params.id);
-    if (!current) throw new HttpError(404, NOT_FOUND);
-    if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada y no se puede modificar');
-    throw new HttpError(409, 'La solicitud fue modificada desde otro dispositivo; recargue para ver la última versión');
-  });
-
-  typed.post('/portals/formalizaciones/validate', { ...auth, schema: validateSchema }, async (request) => {
-    const { errors } = verdict(request.body.data);
-    return { valid: errors.length === 0, errors };
-  });
-
-  typed.post('/portals/formalizaciones/:id/submit', { ...auth, schema: submitSchema, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-    const citizen = requireCitizen(request);
-    const current = await findApplication(app.db, citizen.id, request.params.id);
-    if (!current) throw new HttpError(404, NOT_FOUND);
-    if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada');
-    // Stored as checked: the registries' names, holder and expiry, never the browser's copy.
-    const { data: pruned, errors } = await checkSubmission(app, request, citizen.id, current.data);
-    if (errors.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', errors);
-    const submitted = await app.db.transaction(async (tx) => {
-      const code = await nextRequestCode(tx, new Date().getUTCFullYear());
-      const row = await markSubmitted(tx, citizen.id, current.id, pruned, code, feesFor(pruned as Record<string, Record<string, unknown>>));
-      // The citizen's notification and its e-mail, committed with the submission or not at all.
-      if (row) await notifyCitizen(tx, submittedNotification(citizen.id, row.id, code));
-      return row;
+    typed.post(base, { ...auth, schema: s(createSchema) }, async (request, reply) => {
+      const citizen = requireCitizen(request);
+      const service = await serviceOf(request, generic);
+      const max = app.config.maxOpenDrafts;
+      const row = await createDraft(app.db, citizen.id, service.form, (request.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}, max);
+      if (!row) throw new HttpError(429, TOO_MANY_DRAFTS(max));
+      return reply.code(201).send({ data: applicationView(row, service.name) });
     });
-    // A concurrent double submit: the first one won, this one changes nothing.
-    if (!submitted) throw new HttpError(409, 'La solicitud ya fue enviada');
-    app.kickMail();
-    return { data: applicationView(submitted) };
-  });
+
+    typed.delete(`${base}/:id`, { ...auth, schema: s(deleteSchema) }, async (request, reply) => {
+      const service = await serviceOf(request, generic);
+      const outcome = await deleteDraft(app.db, requireCitizen(request).id, service.form, (request.params as { id: number }).id);
+      if (outcome === 'missing') throw new HttpError(404, NOT_FOUND);
+      if (outcome === 'submitted') throw new HttpError(409, 'La solicitud ya fue enviada y no se puede eliminar');
+      return reply.code(204).send(null);
+    });
+
+    typed.get(base, { ...auth, schema: s(listSchema) }, async (request) => {
+      const service = await serviceOf(request, generic);
+      return { data: (await listApplications(app.db, requireCitizen(request).id, service.form)).map((r) => applicationView(r, service.name)) };
+    });
+
+    typed.get(`${base}/:id`, { ...auth, schema: s(getSchema) }, async (request) => {
+      const service = await serviceOf(request, generic);
+      const row = await findApplication(app.db, requireCitizen(request).id, service.form, (request.params as { id: number }).id);
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      return { data: applicationView(row, service.name) };
+    });
+
+    typed.put(`${base}/:id`, { ...auth, schema: s(saveSchema) }, async (request) => {
+      const citizen = requireCitizen(request);
+      const service = await serviceOf(request, generic);
+      const id = (request.params as { id: number }).id;
+      const body = request.body as { data: Record<string, unknown>; version?: number };
+      const row = await saveDraft(app.db, citizen.id, service.form, id, body.data, body.version);
+      if (row) return { data: applicationView(row, service.name) };
+      const current = await findApplication(app.db, citizen.id, service.form, id);
+      if (!current) throw new HttpError(404, NOT_FOUND);
+      if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada y no se puede modificar');
+      throw new HttpError(409, 'La solicitud fue modificada desde otro dispositivo; recargue para ver la última versión');
+    });
+
+    typed.post(`${base}/validate`, { ...auth, schema: s(validateSchema) }, async (request) => {
+      const schema = schemaOf(await serviceOf(request, generic));
+      const { errors } = verdict(schema, (request.body as { data: unknown }).data);
+      return { valid: errors.length === 0, errors };
+    });
+
+    typed.post(`${base}/:id/submit`, { ...auth, schema: s(submitSchema), config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+      const citizen = requireCitizen(request);
+      const service = await serviceOf(request, generic);
+      const current = await findApplication(app.db, citizen.id, service.form, (request.params as { id: number }).id);
+      if (!current) throw new HttpError(404, NOT_FOUND);
+      if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada');
+      // Stored as checked: the registries' values, never the browser's copy.
+      const { data: pruned, errors } = await checkSubmission(app, request, schemaOf(service), citizen.id, current.data);
+      if (errors.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', errors);
+      const fees = feesOf(service, pruned);
+      const submitted = await app.db.transaction(async (tx) => {
+        const code = await nextRequestCode(tx, new Date().getUTCFullYear(), service.form === FORMALIZACION ? 'VUF' : 'SOL');
+        const row = await markSubmitted(tx, citizen.id, current.id, pruned, code, fees);
+        // The citizen's notification and its e-mail, committed with the submission or not at all.
+        if (row) await notifyCitizen(tx, submittedNotification(citizen.id, row.id, code, service.name, service.form));
+        return row;
+      });
+      // A concurrent double submit: the first one won, this one changes nothing.
+      if (!submitted) throw new HttpError(409, 'La solicitud ya fue enviada');
+      app.kickMail();
+      return { data: applicationView(submitted, service.name) };
+    });
+  }
 }

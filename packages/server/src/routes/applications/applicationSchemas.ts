@@ -1,4 +1,7 @@
-/** Route schemas of /v1/portals/formalizaciones: validation, serialization, OpenAPI and types in one place. */
+/**
+ * Route schemas of the online services' applications (/v1/portals/solicitudes-en-linea/{form}
+ * and the formalization's /v1/portals/formalizaciones): validation, serialization, OpenAPI and types in one place.
+ */
 import { APPLICATION_STATUSES, applicationSchema } from '@portal/api-contract';
 import { authErrors, errorSchema } from '../../http/commonSchemas';
 
@@ -18,7 +21,7 @@ const draftBody = {
   additionalProperties: false,
 } as const;
 
-const tags = ['Solicitudes de formalización'];
+const tags = ['Solicitudes en línea'];
 /** Every route here needs a session (bearer token or the token cookie). */
 const security = [{ bearer: [] }, { cookie: [] }] as const;
 
@@ -35,6 +38,10 @@ export const deleteSchema = {
 } as const;
 export const listSchema = {
   tags, security, summary: 'Lista las solicitudes del ciudadano',
+  response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: applicationSchema } }, required: ['data'] } },
+} as const;
+export const listAllSchema = {
+  tags, security, summary: 'Lista las solicitudes en línea del ciudadano, de todos los servicios',
   response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: applicationSchema } }, required: ['data'] } },
 } as const;
 export const getSchema = { tags, security, summary: 'Lee una solicitud propia', params: idParams, response: { ...authErrors, 200: one, 404: errorSchema } } as const;
@@ -60,3 +67,19 @@ export const validateSchema = {
     },
   },
 } as const;
+
+/** The form segment of /portals/solicitudes-en-linea/{form}: a folder name of schemas/. */
+const formParam = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 60, description: 'Formulario del servicio en línea (carpeta de schemas/, p. ej. renovacion-licencia-conducir)' } as const;
+
+/**
+ * A route schema for /portals/solicitudes-en-linea/{form}: the same schema
+ * with `form` added to its params (a 404 answers a form no online service uses).
+ */
+export function withForm<S extends { params?: { properties: object; required: readonly string[] }; response: object; description?: string }>(schema: S) {
+  const params = schema.params ?? { type: 'object', properties: {}, required: [] as const };
+  return {
+    ...schema,
+    params: { type: 'object', properties: { ...params.properties, form: formParam }, required: [...params.required, 'form'] },
+    response: { ...schema.response, 404: errorSchema },
+  } as const;
+}

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
-import { fileFields } from '../../services/applications/formalizacionForm';
+import { fileFields, formSchema } from '../../services/applications/onlineForms';
 import { documentRefs } from '../../services/applications/remoteChecks';
 import { deleteSchema, documentRoute, downloadSchema, listSchema } from './documentSchemas';
 
@@ -63,11 +63,15 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     const { rows } = await app.db.query<{ stored_name: string }>('SELECT stored_name FROM documents WHERE id = $1 AND citizen_id = $2', [id, citizen.id]);
     if (!rows[0]) throw new HttpError(404, NOT_FOUND);
     // A submitted request keeps what it was submitted with: its documents stay.
-    const submitted = await app.db.query<{ data: Record<string, unknown> }>(
-      `SELECT data FROM applications WHERE citizen_id = $1 AND status <> 'borrador'`,
+    const submitted = await app.db.query<{ form: string; data: Record<string, unknown> }>(
+      `SELECT form, data FROM applications WHERE citizen_id = $1 AND status <> 'borrador'`,
       [citizen.id],
     );
-    if (submitted.rows.some((row) => documentRefs(row.data, fileFields()).some((ref) => ref.id === id))) throw new HttpError(409, IN_SUBMITTED);
+    const cites = (row: { form: string; data: Record<string, unknown> }) => {
+      const schema = formSchema(row.form);
+      return schema !== null && documentRefs(row.data, fileFields(schema)).some((ref) => ref.id === id);
+    };
+    if (submitted.rows.some(cites)) throw new HttpError(409, IN_SUBMITTED);
     const deleted = await app.db.query('DELETE FROM documents WHERE id = $1 AND citizen_id = $2 RETURNING id', [id, citizen.id]);
     if (deleted.rows.length === 0) throw new HttpError(404, NOT_FOUND);
     await rm(path.join(app.config.uploadDir, rows[0].stored_name), { force: true });

@@ -1,4 +1,7 @@
-/** SQL of formalization applications and their request items. Every query is scoped to the owner. */
+/**
+ * SQL of online-service applications (one `form` per online service) and their
+ * request items. Every query is scoped to the owner and, where it names one, to the form.
+ */
 import type { Db, Queryable } from '../../db/Db';
 import type { FeeItem } from './feeSchedule';
 
@@ -7,6 +10,8 @@ export type ApplicationStatus = 'borrador' | 'enviada' | 'en_revision' | 'aproba
 export interface ApplicationRow {
   id: number;
   citizen_id: number;
+  /** The online service's form (schemas/<form>). */
+  form: string;
   data: Record<string, unknown>;
   status: ApplicationStatus;
   version: number;
@@ -25,14 +30,14 @@ export interface RequestItemRow {
   status: string;
 }
 
-const COLUMNS = 'id, citizen_id, data, status, version, request_code, created_at, updated_at, submitted_at';
+const COLUMNS = 'id, citizen_id, form, data, status, version, request_code, created_at, updated_at, submitted_at';
 
 /**
  * Creates a draft, or answers null when the citizen already has `maxOpen`
  * drafts. The citizen's row is locked for the count and the insert, so
  * parallel creates are counted one after the other and never pass the cap.
  */
-export async function createDraft(db: Db, citizenId: number, data: Record<string, unknown>, maxOpen: number): Promise<ApplicationRow | null> {
+export async function createDraft(db: Db, citizenId: number, form: string, data: Record<string, unknown>, maxOpen: number): Promise<ApplicationRow | null> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM citizens WHERE id = $1 FOR UPDATE', [citizenId]);
     const { rows: counted } = await tx.query<{ open: number }>(
@@ -40,26 +45,27 @@ export async function createDraft(db: Db, citizenId: number, data: Record<string
       [citizenId],
     );
     if (counted[0].open >= maxOpen) return null;
-    const { rows } = await tx.query<ApplicationRow>(`INSERT INTO applications (citizen_id, data) VALUES ($1, $2::jsonb) RETURNING ${COLUMNS}`, [citizenId, JSON.stringify(data)]);
+    const { rows } = await tx.query<ApplicationRow>(`INSERT INTO applications (citizen_id, form, data) VALUES ($1, $2, $3::jsonb) RETURNING ${COLUMNS}`, [citizenId, form, JSON.stringify(data)]);
     return rows[0];
   });
 }
 
 /** Deletes the citizen's own draft: 'deleted', 'missing' (none, or someone else's) or 'submitted' (kept). */
-export async function deleteDraft(db: Db, citizenId: number, id: number): Promise<'deleted' | 'missing' | 'submitted'> {
-  const { rows } = await db.query<{ id: number }>("DELETE FROM applications WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' RETURNING id", [id, citizenId]);
+export async function deleteDraft(db: Db, citizenId: number, form: string, id: number): Promise<'deleted' | 'missing' | 'submitted'> {
+  const { rows } = await db.query<{ id: number }>("DELETE FROM applications WHERE id = $1 AND citizen_id = $2 AND form = $3 AND status = 'borrador' RETURNING id", [id, citizenId, form]);
   if (rows.length > 0) return 'deleted';
-  return (await findApplication(db, citizenId, id)) ? 'submitted' : 'missing';
+  return (await findApplication(db, citizenId, form, id)) ? 'submitted' : 'missing';
 }
 
-/** The citizen's application, or null (also when it belongs to someone else). */
-export async function findApplication(db: Queryable, citizenId: number, id: number): Promise<ApplicationRow | null> {
-  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2`, [id, citizenId]);
+/** The citizen's application of that form, or null (also when it belongs to someone else or to another form). */
+export async function findApplication(db: Queryable, citizenId: number, form: string, id: number): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND form = $3`, [id, citizenId, form]);
   return rows[0] ?? null;
 }
 
-export async function listApplications(db: Db, citizenId: number): Promise<ApplicationRow[]> {
-  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 ORDER BY id DESC`, [citizenId]);
+/** The citizen's applications of one form, or of every form when `form` is null; newest first. */
+export async function listApplications(db: Db, citizenId: number, form: string | null): Promise<ApplicationRow[]> {
+  const { rows } = await db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 AND ($2::text IS NULL OR form = $2::text) ORDER BY id DESC`, [citizenId, form]);
   return rows;
 }
 
@@ -67,12 +73,12 @@ export async function listApplications(db: Db, citizenId: number): Promise<Appli
  * Saves a draft. With `expectedVersion`, refuses (null) when another device saved in between.
  * Only drafts change: a submitted application answers null too; the caller tells which.
  */
-export async function saveDraft(db: Db, citizenId: number, id: number, data: Record<string, unknown>, expectedVersion?: number): Promise<ApplicationRow | null> {
+export async function saveDraft(db: Db, citizenId: number, form: string, id: number, data: Record<string, unknown>, expectedVersion?: number): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(
     `UPDATE applications SET data = $3::jsonb, version = version + 1, updated_at = now()
-     WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' AND ($4::int IS NULL OR version = $4::int)
+     WHERE id = $1 AND citizen_id = $2 AND form = $5 AND status = 'borrador' AND ($4::int IS NULL OR version = $4::int)
      RETURNING ${COLUMNS}`,
-    [id, citizenId, JSON.stringify(data), expectedVersion ?? null],
+    [id, citizenId, JSON.stringify(data), expectedVersion ?? null, form],
   );
   return rows[0] ?? null;
 }

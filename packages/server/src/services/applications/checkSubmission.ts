@@ -1,15 +1,15 @@
 /**
- * What the server checks and stores when a citizen submits: the browser's
- * word is never trusted. Hidden values are dropped; every value a lookup fills
+ * What the server checks and stores when a citizen submits an application of
+ * any online service: the browser's word is never trusted. Hidden values are dropped; every value a lookup fills
  * (names from the JCE for each cédula, the certificate's holder and expiry from
  * ONAPI) is taken from the registry through the schema's `x-lookup`
  * declarations, run by the engine as in the browser; then the same engine and
  * schema validate, and documents and list values are checked.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { prune, runLookups, todayInDominicanRepublic, withLookupFills } from '@portal/form-engine';
+import { prune, runLookups, todayInDominicanRepublic, withLookupFills, type FormSchema } from '@portal/form-engine';
 import type { FieldError } from '../../http/HttpError';
-import { fileFields, formalizacionSchema, verdict } from './formalizacionForm';
+import { fileFields, verdict } from './onlineForms';
 import { lookupAnswers, listAnswers } from './ownRouteAnswers';
 import { remoteChecks } from './remoteChecks';
 import { sourceChecks, sourceFields } from './sourceChecks';
@@ -21,17 +21,17 @@ export interface CheckedSubmission {
   errors: FieldError[];
 }
 
-export async function checkSubmission(app: FastifyInstance, request: FastifyRequest, citizenId: number, draft: unknown): Promise<CheckedSubmission> {
-  const schema = formalizacionSchema();
+/** Checks a draft of `schema`'s online service as submitted by `citizenId` (the lookups ask with the caller's session). */
+export async function checkSubmission(app: FastifyInstance, request: FastifyRequest, schema: FormSchema, citizenId: number, draft: unknown): Promise<CheckedSubmission> {
   const today = todayInDominicanRepublic();
   const sent = prune(schema, draft, { today });
   const lookups = await runLookups(schema, sent, lookupAnswers(app, request), { today });
   // The registries' values are validated too: an expired certificate's own date refuses it.
-  const { pruned, errors } = verdict(withLookupFills(sent, lookups), today);
+  const { pruned, errors } = verdict(schema, withLookupFills(sent, lookups), today);
   const errored = new Set(errors.map((e) => e.path));
   const remote: FieldError[] = [
     ...lookups.flatMap((l) => (l.valid || l.error === null ? [] : [{ path: l.path, message: l.error }])),
-    ...(await remoteChecks(pruned, app.db, citizenId, fileFields())),
+    ...(await remoteChecks(pruned, app.db, citizenId, fileFields(schema))),
     ...(await sourceChecks(pruned, sourceFields(schema), listAnswers(app))),
   ];
   for (const e of remote) {

@@ -5,9 +5,11 @@
  * ones of ONAPI, DGII and the Cámara de Comercio y Producción de Santo Domingo.
  */
 import { HttpError } from '../../http/HttpError';
+import { FORMALIZACION, type OnlineService } from './onlineForms';
 
 export interface FeeItem {
-  agency: 'ONAPI' | 'DGII' | 'CCPSD';
+  /** The acronym of the institution paid (ONAPI, DGII, CCPSD for a formalization; the service's institution otherwise). */
+  agency: string;
   concept: string;
   amount: number;
 }
@@ -45,4 +47,14 @@ export function feesFor(data: Data): FeeItem[] {
   }
   if (FEES.chamber[tipo] !== undefined) items.push({ agency: 'CCPSD', concept: 'Registro mercantil', amount: FEES.chamber[tipo] });
   return items;
+}
+
+/**
+ * What a submitted application of any online service owes: the formalization's
+ * schedule above, or the catalogue's cost of the service (one item for its
+ * institution; nothing when the service is free).
+ */
+export function feesOf(service: OnlineService, data: Record<string, unknown>): FeeItem[] {
+  if (service.form === FORMALIZACION) return feesFor(data as Data);
+  return service.cost > 0 ? [{ agency: service.institution, concept: service.name, amount: service.cost }] : [];
 }

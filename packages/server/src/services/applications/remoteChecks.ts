@@ -3,34 +3,18 @@
  * documents (the browser's word is never trusted). The registry lookups
  * (JCE, ONAPI) are the schema's `x-lookup`, run by the engine: checkSubmission.ts.
  */
+import { templateInstances } from '@portal/form-engine';
 import type { Db } from '../../db/Db';
 import type { FieldError } from '../../http/HttpError';
 
 type Row = Record<string, unknown>;
-const obj = (v: unknown): Row => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : {});
 
 /** A positive PostgreSQL integer (serial ids are int4). */
 const isRowId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /** Paths of document ids in an application (file fields of the form), with their values. */
 export function documentRefs(data: Row, fileFields: string[]): { path: string; id: number }[] {
-  const out: { path: string; id: number }[] = [];
-  for (const field of fileFields) {
-    const parts = field.split('.');
-    const walk = (value: unknown, i: number, path: string[]): void => {
-      if (i === parts.length) {
-        if (typeof value === 'number') out.push({ path: path.join('.'), id: value });
-        return;
-      }
-      if (parts[i] === '*') {
-        if (Array.isArray(value)) value.forEach((row, idx) => walk(row, i + 1, [...path, String(idx)]));
-        return;
-      }
-      walk(obj(value)[parts[i]], i + 1, [...path, parts[i]]);
-    };
-    walk(data, 0, []);
-  }
-  return out;
+  return fileFields.flatMap((field) => templateInstances(data, field).flatMap(({ path, value }) => (typeof value === 'number' ? [{ path, id: value }] : [])));
 }
 
 export async function remoteChecks(data: Row, db: Db, citizenId: number, fileFields: string[]): Promise<FieldError[]> {

@@ -6,7 +6,7 @@
  * answer. A municipio of another province, a sector of another municipio or
  * an invented bank id is refused, as the browser's select would never offer it.
  */
-import { compileForm, expandUrl, sourceItems, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
+import { compileForm, expandUrl, rowScope, sourceItems, sourceValue, templateInstances, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import type { FieldError } from '../../http/HttpError';
 
 type Row = Record<string, unknown>;
@@ -25,27 +25,6 @@ export function sourceFields(schema: FormSchema): SourceField[] {
   return compileForm(schema).templates.flatMap((t) => (t.node['x-source'] ? [{ tpath: t.tpath, source: t.node['x-source'], type: t.node.type }] : []));
 }
 
-const isObj = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Concrete paths of a template with their value and grid row. */
-function instances(data: Row, tpath: string): { path: string; value: unknown; row: Row | null }[] {
-  const parts = tpath.split('.');
-  const out: { path: string; value: unknown; row: Row | null }[] = [];
-  const walk = (value: unknown, i: number, path: string[], row: Row | null): void => {
-    if (i === parts.length) {
-      out.push({ path: path.join('.'), value, row });
-      return;
-    }
-    if (parts[i] === '*') {
-      if (Array.isArray(value)) value.forEach((r, idx) => walk(r, i + 1, [...path, String(idx)], isObj(r) ? r : {}));
-      return;
-    }
-    if (isObj(value)) walk(value[parts[i]], i + 1, [...path, parts[i]], row);
-  };
-  walk(data, 0, [], null);
-  return out;
-}
-
 /**
  * Errors for chosen values missing from their list. `fetchJson` answers a
  * list URL (the portal's own GET routes); each URL is asked once.
@@ -54,10 +33,9 @@ export async function sourceChecks(data: Row, fields: SourceField[], fetchJson: 
   const errors: FieldError[] = [];
   const answers = new Map<string, Promise<unknown>>();
   for (const { tpath, source, type } of fields) {
-    for (const { path, value, row } of instances(data, tpath)) {
+    for (const { path, value, row } of templateInstances(data, tpath)) {
       if (value === undefined || value === null || value === '') continue;
-      const scope = row ? Object.assign(Object.create(data) as Row, { fila: row }) : data;
-      const url = expandUrl(source.url, scope);
+      const url = expandUrl(source.url, rowScope(data, row));
       if (url === null) {
         errors.push({ path, message: NOT_IN_LIST });
         continue;

@@ -58,12 +58,16 @@ export async function notifyCitizen(tx: Queryable, notification: NewNotification
 }
 
 /** The notification of a submitted application (kind solicitud_enviada), linking to its confirmation page. */
-export function submittedNotification(citizenId: number, applicationId: number, requestCode: string): NewNotification {
+export function submittedNotification(citizenId: number, applicationId: number, requestCode: string, serviceName: string, form: string): NewNotification {
+  const formalization = form === 'formalizacion';
   return {
     citizenId,
     kind: 'solicitud_enviada',
     title: `Solicitud ${requestCode} enviada`,
-    text: `Recibimos su solicitud de formalización ${requestCode}. Le avisaremos aquí y por correo cuando cambie su estado.`,
-    link: `/formalizacion/${applicationId}/confirmacion`,
+    text: formalization
+      ? `Recibimos su solicitud de formalización ${requestCode}. Le avisaremos aquí y por correo cuando cambie su estado.`
+      : `Recibimos su solicitud ${requestCode} (${serviceName}). Le avisaremos aquí y por correo cuando cambie su estado.`,
+    // The confirmation page of the request (the app's addresses: /formalizacion/{id}, /en-linea/{form}/{id}).
+    link: formalization ? `/formalizacion/${applicationId}/confirmacion` : `/en-linea/${form}/${applicationId}/confirmacion`,
   };
 }

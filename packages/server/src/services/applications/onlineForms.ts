@@ -1,0 +1,74 @@
+/**
+ * The online services of the catalogue as the server runs them: a service
+ * whose `formulario` names a folder of schemas/ is applied for through that
+ * schema, with the same engine as the browser. Nothing here knows a form's
+ * fields: an analyst adds an online service with a schema folder and a
+ * catalogue entry (docs/rules-language.md, README).
+ */
+import { check, compileForm, prune, todayInDominicanRepublic, type FormSchema, type PathMessage } from '@portal/form-engine';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadForm, schemasDir } from '@portal/form-engine/node';
+import type { Queryable } from '../../db/Db';
+
+/** The formalization's form: its applications also answer at /v1/portals/formalizaciones. */
+export const FORMALIZACION = 'formalizacion';
+
+/** A form name as the catalogue and the addresses write it. */
+export const FORM_NAME = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+/** The catalogue service an online form belongs to. */
+export interface OnlineService {
+  form: string;
+  slug: string;
+  name: string;
+  /** RD$; 0 when free. */
+  cost: number;
+  /** The institution's acronym (who is paid and who acts on the request). */
+  institution: string;
+}
+
+/**
+ * The online service whose form is `form`, or null when no catalogue service
+ * names it or schemas/ has no such form (the address then answers 404).
+ */
+export async function onlineService(db: Queryable, form: string): Promise<OnlineService | null> {
+  if (!new RegExp(FORM_NAME).test(form) || form.length > 60) return null;
+  const { rows } = await db.query<{ slug: string; nombre: string; costo: string | number | null; sigla: string | null }>(
+    `SELECT s.slug, s.nombre, s.costo, i.sigla FROM catalogo_servicios s LEFT JOIN catalogo_instituciones i ON i.id = s.institucion_id
+     WHERE s.formulario = $1 ORDER BY s.id LIMIT 1`,
+    [form],
+  );
+  if (!rows[0] || formSchema(form) === null) return null;
+  const acronym = (rows[0].sigla ?? '').toUpperCase().replace(/[^A-Z]/g, '');
+  return { form, slug: rows[0].slug, name: rows[0].nombre, cost: Number(rows[0].costo ?? 0), institution: acronym.length >= 2 ? acronym.slice(0, 20) : 'PORTAL' };
+}
+
+/** The names of the catalogue's services by form, for lists that show several forms' requests. */
+export async function serviceNames(db: Queryable, forms: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (forms.length === 0) return names;
+  const { rows } = await db.query<{ formulario: string; nombre: string }>(
+    'SELECT DISTINCT ON (formulario) formulario, nombre FROM catalogo_servicios WHERE formulario = ANY($1::text[]) ORDER BY formulario, id',
+    [[...new Set(forms)]],
+  );
+  for (const row of rows) names.set(row.formulario, row.nombre);
+  return names;
+}
+
+/** schemas/<form>/schema.json, loaded once per process; null when there is no such form. */
+export function formSchema(form: string): FormSchema | null {
+  // Only a folder of schemas/ (never a path the engine's CLI would also accept).
+  if (!new RegExp(FORM_NAME).test(form) || !existsSync(join(schemasDir(), form, 'schema.json'))) return null;
+  return loadForm(form);
+}
+
+/** Paths (with `*` for grid rows) of a form's file fields: their values are document ids. */
+export function fileFields(schema: FormSchema): string[] {
+  return compileForm(schema).templates.filter((t) => t.node['x-widget'] === 'file').map((t) => t.tpath);
+}
+
+/** Prunes hidden values and validates, as the browser does; `today` is the Dominican date unless given. */
+export function verdict(schema: FormSchema, data: unknown, today: string = todayInDominicanRepublic()): { pruned: Record<string, unknown>; errors: PathMessage[] } {
+  return { pruned: prune(schema, data, { today }), errors: check(schema, data, { today }).errors };
+}
