@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { commonErrors, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
-import { areaServiceCounts, institutionList, listServices, provincesWithPuntosGob, serviceBySlug } from '../../services/catalogue/catalogueStore';
+import { areaServiceCounts, catalogueLabels, institutionList, listServices, provincesWithPuntosGob, serviceBySlug } from '../../services/catalogue/catalogueStore';
 import { cacheKey, createResultCache } from '../../services/catalogue/resultCache';
 import { foldFilters, SERVICE_LIST_FILTERS, serviceListQuery, slugParams } from './catalogueQuery';
 
@@ -29,6 +29,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const cacheable = { 'cache-control': `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}` };
   const pages = createResultCache<Awaited<ReturnType<typeof listServices>>>();
+  // The institutions and areas the lists name, re-read as often as the answers expire.
+  const labels = createResultCache<Awaited<ReturnType<typeof catalogueLabels>>>();
 
   typed.get(
     '/portals/services',
@@ -41,14 +43,15 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Filtros por área, institución, tipo y canal (cada uno con varios valores: se combinan con Y entre filtros y O dentro de uno). ' +
           'Con q, búsqueda de texto completo en español en la base de datos, sin distinguir tildes ni mayúsculas, la mejor coincidencia primero (nombre antes que descripción). ' +
-          'Cada respuesta se guarda en memoria un minuto: una importación del catálogo se ve en ese plazo.',
+          'Cada respuesta (y los nombres de instituciones y áreas) se guarda en memoria un minuto: una importación del catálogo se ve en ese plazo.',
         querystring: serviceListQuery,
         response: { ...commonErrors, 200: servicePageSchema },
       },
     },
     async (request, reply) => {
       const { page = 1, per_page: perPage = 12, ...filters } = request.query;
-      const result = await pages.get(cacheKey({ ...filters, page, perPage }), () => listServices(app.db, filters, page, perPage));
+      const result = await pages.get(cacheKey({ ...filters, page, perPage }), async () =>
+        listServices(app.db, filters, page, perPage, await labels.get('', () => catalogueLabels(app.db))));
       void reply.headers(cacheable);
       return { data: result.data, page, per_page: perPage, total: result.total };
     },

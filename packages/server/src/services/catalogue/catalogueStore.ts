@@ -3,7 +3,8 @@
  * database: the Spanish accents of the query are folded with the same
  * translate() the generated `busqueda` vector uses, then plainto_tsquery with
  * the `spanish` configuration; ts_rank orders the matches (name weight A above
- * description B and keywords C). The SQL is the same on PGlite and PostgreSQL.
+ * description B and keywords C), then the folded name (`nombre_orden`, stored
+ * by migration 017). The SQL is the same on PGlite and PostgreSQL.
  */
 import type {
   AreaServiceCounts,
@@ -22,6 +23,8 @@ import type { Queryable } from '../../db/Db';
 const fold = (sql: string) => `translate(${sql}, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun')`;
 /** Order by name the same way on every collation (C, es_DO, en_US). */
 const BY_NAME = (alias: string) => `lower(${fold(`${alias}.nombre`)}), ${alias}.id`;
+/** BY_NAME for services: the same folded name, stored in the row (migration 017). */
+const SERVICE_BY_NAME = (alias: string) => `${alias}.nombre_orden, ${alias}.id`;
 
 export interface ServiceFilters {
   area?: number[];
@@ -65,6 +68,9 @@ const SERVICE_COLUMNS = `s.id, s.slug, s.nombre, s.descripcion, s.tipo, s.canale
   a.id AS a_id, a.slug AS a_slug, a.nombre AS a_nombre`;
 const SERVICE_JOINS = `LEFT JOIN catalogo_instituciones i ON i.id = s.institucion_id LEFT JOIN catalogo_areas a ON a.id = s.area_id`;
 
+type Institution = NonNullable<CatalogueService['institution']>;
+type Area = NonNullable<CatalogueService['area']>;
+
 function toService(row: ServiceRow): CatalogueService {
   return {
     id: row.id,
@@ -103,18 +109,70 @@ function serviceWhere(filters: ServiceFilters, params: unknown[]): { where: stri
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', search };
 }
 
-/** One page of the services matching the filters, best match first when searching; total over all pages. */
-export async function listServices(db: Queryable, filters: ServiceFilters, page: number, perPage: number): Promise<{ data: CatalogueService[]; total: number }> {
+/** The institutions and areas by id, which every service of a list names. */
+export interface CatalogueLabels {
+  institutions: Map<number, Institution>;
+  areas: Map<number, Area>;
+}
+
+/**
+ * Every institution and area by id: a few dozen rows that the routes keep in
+ * memory, so a list or search query reads one table instead of joining three
+ * on each request (on PGlite the joins cost about as much as the search).
+ */
+export async function catalogueLabels(db: Queryable): Promise<CatalogueLabels> {
+  const { rows: institutions } = await db.query<{ id: number; sigla: string; nombre: string; sitio: string }>('SELECT id, sigla, nombre, sitio FROM catalogo_instituciones');
+  const { rows: areas } = await db.query<{ id: number; slug: string; nombre: string }>('SELECT id, slug, nombre FROM catalogo_areas');
+  return {
+    institutions: new Map(institutions.map((i) => [i.id, { id: i.id, acronym: i.sigla, name: i.nombre, site: i.sitio }])),
+    areas: new Map(areas.map((a) => [a.id, { id: a.id, slug: a.slug, name: a.nombre }])),
+  };
+}
+
+type ListRow = Omit<ServiceRow, 'i_id' | 'i_sigla' | 'i_nombre' | 'i_sitio' | 'a_id' | 'a_slug' | 'a_nombre'> & { institucion_id: number; area_id: number; total: number };
+
+const LIST_COLUMNS = `s.id, s.slug, s.nombre, s.descripcion, s.tipo, s.canales, s.costo::float8 AS costo, s.tiempo_estimado,
+  s.formulario, s.ruta_solicitud, s.institucion_id, s.area_id`;
+
+/**
+ * One page of the services matching the filters, best match first when
+ * searching; total over all pages. Institutions and areas come from `labels`
+ * (read now when not given): an id missing from them is null, as a left join gives.
+ */
+export async function listServices(
+  db: Queryable,
+  filters: ServiceFilters,
+  page: number,
+  perPage: number,
+  labels?: CatalogueLabels,
+): Promise<{ data: CatalogueService[]; total: number }> {
   const params: unknown[] = [];
   const { where, search } = serviceWhere(filters, params);
-  const order = search ? `ts_rank(s.busqueda, ${search}) DESC, ${BY_NAME('s')}` : BY_NAME('s');
+  const order = search ? `ts_rank(s.busqueda, ${search}) DESC, ${SERVICE_BY_NAME('s')}` : SERVICE_BY_NAME('s');
   params.push(perPage, (page - 1) * perPage);
-  const { rows } = await db.query<ServiceRow & { total: number }>(
-    `SELECT ${SERVICE_COLUMNS}, count(*) OVER ()::int AS total FROM catalogo_servicios s ${SERVICE_JOINS} ${where}
+  const { rows } = await db.query<ListRow>(
+    `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total FROM catalogo_servicios s ${where}
      ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  if (rows.length > 0 || page === 1) return { data: rows.map(toService), total: rows[0]?.total ?? 0 };
+  if (rows.length > 0 || page === 1) {
+    const { institutions, areas } = rows.length > 0 ? (labels ?? (await catalogueLabels(db))) : { institutions: new Map<number, Institution>(), areas: new Map<number, Area>() };
+    const data = rows.map((row): CatalogueService => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.nombre,
+      description: row.descripcion,
+      type: row.tipo,
+      channels: row.canales,
+      cost: row.costo,
+      estimated_time: row.tiempo_estimado,
+      institution: institutions.get(row.institucion_id) ?? null,
+      area: areas.get(row.area_id) ?? null,
+      online_form: row.formulario,
+      apply_path: row.ruta_solicitud,
+    }));
+    return { data, total: rows[0]?.total ?? 0 };
+  }
   // Past the last page: the window count has no row to ride on.
   const countParams: unknown[] = [];
   const count = serviceWhere(filters, countParams);
@@ -126,7 +184,7 @@ export async function listServices(db: Queryable, filters: ServiceFilters, page:
 export async function classifyServices(db: Queryable, filters: ServiceFilters): Promise<ClassifiedServices> {
   const params: unknown[] = [];
   const { where, search } = serviceWhere(filters, params);
-  const order = search ? `ts_rank(s.busqueda, ${search}) DESC, ${BY_NAME('s')}` : BY_NAME('s');
+  const order = search ? `ts_rank(s.busqueda, ${search}) DESC, ${SERVICE_BY_NAME('s')}` : SERVICE_BY_NAME('s');
   const { rows } = await db.query<ServiceRow>(
     `SELECT ${SERVICE_COLUMNS} FROM catalogo_servicios s JOIN catalogo_areas a2 ON a2.id = s.area_id ${SERVICE_JOINS} ${where}
      ORDER BY lower(${fold('a2.nombre')}), a2.id, ${order}`,
@@ -230,7 +288,7 @@ export async function puntoGobBySlug(db: Queryable, slug: string): Promise<Punto
   const { rows } = await db.query<PuntoRow>(`SELECT ${PUNTO_COLUMNS} FROM puntos_gob g LEFT JOIN provincias p ON p.id = g.provincia_id WHERE g.slug = $1`, [slug]);
   if (rows.length === 0) return null;
   const { rows: services } = await db.query<ServiceRow>(
-    `SELECT ${SERVICE_COLUMNS} FROM puntos_gob g JOIN catalogo_servicios s ON g.servicios ? s.slug ${SERVICE_JOINS} WHERE g.slug = $1 ORDER BY ${BY_NAME('s')}`,
+    `SELECT ${SERVICE_COLUMNS} FROM puntos_gob g JOIN catalogo_servicios s ON g.servicios ? s.slug ${SERVICE_JOINS} WHERE g.slug = $1 ORDER BY ${SERVICE_BY_NAME('s')}`,
     [slug],
   );
   return { ...toPunto(rows[0]), services: services.map(toService) };
