@@ -108,6 +108,8 @@ export interface FormNode {
   'x-no-paste'?: boolean;
   'x-accept'?: string[];
   'x-messages'?: Record<string, string>;
+  /** Grids only: rows are listed in a table and edited or read one at a time in a dialog instead of inline. */
+  'x-row-dialog'?: boolean;
   [key: `x-${string}`]: unknown;
 }
 

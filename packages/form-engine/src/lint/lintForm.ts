@@ -112,6 +112,9 @@ function templateIssues(form: CompiledForm, t: Template): LintIssue[] {
       issues.push({ pointer: `${t.pointer}/x-unique/by`, message: `"${unique.by}" no es un campo de las filas` });
     }
   }
+  if (n['x-row-dialog'] !== undefined && t.kind !== 'array') {
+    issues.push({ pointer: `${t.pointer}/x-row-dialog`, message: 'x-row-dialog solo se usa en cuadrículas' });
+  }
   const label = n['x-request-label'];
   if (label) {
     if (t.tpath !== '') issues.push({ pointer: `${t.pointer}/x-request-label`, message: 'x-request-label solo se usa en la raíz del formulario' });

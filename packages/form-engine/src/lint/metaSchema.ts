@@ -114,6 +114,7 @@ export const META_SCHEMA = {
         'x-accept': { type: 'array', items: { type: 'string', pattern: '^[a-z0-9]+$' } },
         'x-messages': { type: 'object', additionalProperties: { type: 'string' } },
         'x-step': { type: 'boolean' },
+        'x-row-dialog': { type: 'boolean' },
         'x-placeholder': { type: 'string' },
       },
     },
