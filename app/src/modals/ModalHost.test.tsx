@@ -43,7 +43,9 @@ describe('ModalHost', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sugerir un servicio' }));
     const replaced = await findDialog('Sugerir un servicio');
-    expect(within(replaced).getByText('Esta función estará disponible próximamente.')).toBeTruthy();
+    // Its form (features/suggestions) needs the build's precompiled validators, which this project does not
+    // generate: the content itself is tested in tests/e2e/suggestion.test.ts; here, no placeholder any more.
+    expect(within(replaced).queryByText('Esta función estará disponible próximamente.')).toBeNull();
     expect(dialogs()).toHaveLength(1);
     expect(store.get()?.name).toBe('SERVICE_RECOMENDED');
 
@@ -112,7 +114,7 @@ describe('ModalHost', () => {
     for (const name of MODAL_NAMES) {
       act(() => store.open(name, { data: {} }));
       const dialog = await findDialog(MODAL_REGISTRY[name].title);
-      const special = ['UNDER_CONSTRUCTION_MODAL', 'SLUG_ERROR', 'WELLCOME', 'REGISTRO_UNICO', 'ERROR_REPORT', ...ACCOUNT_MODALS, 'USER_EDIT', 'FILE_UPLOAD_MODAL', 'PUNTOSGOB_AVAILABILITY'].includes(name);
+      const special = ['UNDER_CONSTRUCTION_MODAL', 'SLUG_ERROR', 'WELLCOME', 'REGISTRO_UNICO', 'ERROR_REPORT', ...ACCOUNT_MODALS, 'USER_EDIT', 'FILE_UPLOAD_MODAL', 'PUNTOSGOB_AVAILABILITY', 'SERVICE_RECOMENDED', 'SERVICE_RECOMENDED_THANKS'].includes(name);
       expect(within(dialog).queryByText('Esta función estará disponible próximamente.') !== null, name).toBe(!special);
       act(() => store.close());
       await waitFor(() => expect(dialogs()).toHaveLength(0));

@@ -42,6 +42,11 @@ export function PhoneMenu({ opened, onClose, signedIn }: PhoneMenuProps) {
             </ul>
           </nav>
         )}
+        <nav aria-label="Ayuda" className="main-nav main-nav-list">
+          <ul>
+            <li><button type="button" onClick={() => { close(); openModal('SERVICE_RECOMENDED'); }}>Sugerir un servicio</button></li>
+          </ul>
+        </nav>
       </Stack>
     </Drawer>
   );
