@@ -1,53 +1,26 @@
 /**
  * API throughput on the embedded database: the real server in a child process
- * (as `npm start` runs it), autocannon in this one. Rate limits are lifted for
- * the loopback address through RATE_LIMIT_ALLOWLIST; logging at "warn".
+ * (startServerOn: as `npm start` runs it, rate limits lifted for the loopback
+ * address, logging at "warn"), autocannon in this one.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { fullSrlApplication } from './fullSrlApplication';
-
-const root = resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`el servidor no respondió en ${ms} ms`);
-}
+import { startServerOn } from './realServer';
 
 export async function serverBench(): Promise<string[]> {
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  let server;
   try {
-    await waitFor(`${base}/v1/region/provincias?limit=1`, 60_000);
+    server = await startServerOn({ dataDir });
+  } catch (e) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const base = server.baseUrl;
+  try {
     const login = await fetch(`${base}/v1/portals/auth/citizens/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cedula: '40229183641', password: 'Demo-Portal-2026' }),
     });
@@ -73,8 +46,7 @@ export async function serverBench(): Promise<string[]> {
     lines.push('api: presupuesto de las consultas: ≥ 3000 req/s y p99 ≤ 50 ms (base embebida, 2 núcleos; servidor y carga en la misma máquina)');
     return lines;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

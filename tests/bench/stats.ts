@@ -11,3 +11,6 @@ export function summarize(samples: number[]): { median: number; p95: number; p99
 }
 
 export const ms = (n: number): string => `${n.toFixed(3)} ms`;
+
+/** The verdict printed after a figure and its budget: ✓ within it, ✗ outside. */
+export const verdict = (ok: boolean): string => (ok ? '✓' : '✗');
