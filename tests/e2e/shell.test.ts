@@ -44,10 +44,10 @@ describe('modal registry', () => {
 
         await slugError.getByRole('button', { name: 'Sugerir un servicio' }).click();
         const suggest = page.getByRole('dialog', { name: 'Sugerir un servicio' });
-        await suggest.getByText('Esta función estará disponible próximamente.').waitFor();
+        await suggest.getByRole('heading', { name: '¡Estamos Para Escucharte!' }).waitFor();
         expect(await dialogs(page).count()).toBe(1);
-        await expectNoAxeViolations(page, `SERVICE_RECOMENDED (placeholder) at ${label} px`);
-        await shot(page, `placeholder-${label}`);
+        await expectNoAxeViolations(page, `SERVICE_RECOMENDED at ${label} px`);
+        await shot(page, `suggest-${label}`);
 
         await page.keyboard.press('Escape');
         await dialogs(page).first().waitFor({ state: 'detached' });
