@@ -2,7 +2,9 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useState, t
 import { withTheme } from '@rjsf/core';
 import { notifications } from '@mantine/notifications';
 import { prune, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
-import { rjsfViewOf } from '../data/rjsfSchema';
+import { sectionViewOf } from '../grid-dialog/rowView';
+import { RowDialogModal } from '../grid-dialog/RowDialogModal';
+import type { OpenRowDialog, RowDialogHost, RowDialogRequest } from '../grid-dialog/types';
 import { getAt } from '../data/paths';
 import { FormStore, toMessageMap, type FormEnv, type LookupFieldError } from '../field-state/FormStore';
 import { theme } from '../theme/createTheme';
@@ -47,7 +49,10 @@ export interface SchemaFormProps {
   onChange(data: Data, check: DraftCheck): void;
   /** The app's calls: lookups, option sources, documents, session. Required. */
   api: FormApi;
-  /** Render only this top-level section or grid (a wizard step); the rest of the draft is kept untouched. Default: the whole form. */
+  /**
+   * Render only this top-level section or grid (a wizard step), or one grid row (`facturas.2`, the row
+   * dialog's editor); the rest of the draft is kept untouched. Default: the whole form.
+   */
   section?: string;
   /** Date the rules use, `AAAA-MM-DD`. Default: today in the Dominican Republic. */
   today?: string;
@@ -81,6 +86,11 @@ export interface SchemaFormProps {
    * here needs `form={id}`.
    */
   children?: ReactNode;
+  /**
+   * Opens the app's dialog for a row of a grid with `x-row-dialog` (edit or preview; see RowDialogRequest):
+   * the app renders GridRowEditor or GridRowPreview with the request. Default: SchemaForm's own Mantine Modal.
+   */
+  openRowDialog?: OpenRowDialog;
 }
 
 /**
@@ -101,7 +111,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const data = formData ?? empty;
 
   // One schema/uiSchema per form and step, built once: RJSF works on the current step only.
-  const view = useMemo(() => rjsfViewOf(schema, section), [schema, section]);
+  const view = useMemo(() => sectionViewOf(schema, section), [schema, section]);
   const emptyStep = useMemo(() => (view.schema.type === 'array' ? [] : {}), [view]);
 
   // Changes show at once and reach the engine (and onChange) after the next paint: see changeQueue.ts.
@@ -130,10 +140,17 @@ export function SchemaForm(props: SchemaFormProps) {
     [queue, schema, data, today],
   );
 
+  // Grids with x-row-dialog ask the app for a dialog, or get SchemaForm's own.
+  const [rowDialog, setRowDialog] = useState<RowDialogRequest | null>(null);
+  const [rowDialogs] = useState<RowDialogHost>(() => ({}));
+  const { openRowDialog } = props;
+
   // The latest props for what the queue and the widgets call later.
   useLayoutEffect(() => {
     queue.config = queueConfig();
     store.env = envFor(queue);
+    rowDialogs.open = openRowDialog ?? setRowDialog;
+    rowDialogs.today = today;
   });
 
   useLayoutEffect(() => {
@@ -168,7 +185,7 @@ export function SchemaForm(props: SchemaFormProps) {
     store.syncLookupErrors(lookupErrors ?? []);
   }, [store, lookupErrors]);
 
-  const formContext = useMemo(() => ({ store, basePath: view.basePath }), [store, view]);
+  const formContext = useMemo(() => ({ store, basePath: view.basePath, rowDialogs }), [store, view, rowDialogs]);
   const [formDataProp] = useState(() => new FormDataProp());
   const stepData = view.basePath === '' ? data : getAt(data, view.basePath) ?? emptyStep;
   const rjsfData = useMemo(() => formDataProp.propFor(stepData), [formDataProp, stepData]);
@@ -203,6 +220,7 @@ export function SchemaForm(props: SchemaFormProps) {
         <Fragment />
       </ThemedForm>
       {children}
+      {rowDialog && <RowDialogModal request={rowDialog} onClose={() => setRowDialog(null)} />}
     </>
   );
 }

@@ -4,6 +4,12 @@ import { buttonId } from '@rjsf/utils';
 import { fieldPathOf, storeOf, useFieldView } from '../../field-state/hooks';
 import { addRow } from '../../data/gridRows';
 import RequiredMark from './RequiredMark';
+import { RowDialogGrid } from '../../grid-dialog/RowDialogGrid';
+
+/** Grids: rows inline, or (`x-row-dialog`) a table of rows edited in a dialog. */
+export default function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  return props.schema['x-row-dialog'] === true ? <RowDialogGrid {...props} /> : <InlineGrid {...props} />;
+}
 
 /**
  * Grids: a fieldset with the rows, the count against `maxItems` ("2 de 5"),
@@ -11,7 +17,7 @@ import RequiredMark from './RequiredMark';
  * fieldset, and an "Agregar" button that RJSF disables at the limit
  * (`canAdd` is false once `maxItems` rows exist).
  */
-export default function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+function InlineGrid(props: ArrayFieldTemplateProps) {
   const { fieldPathId, items, canAdd, title, schema, registry, disabled, readonly, uiSchema } = props;
   const store = storeOf(registry);
   const path = fieldPathOf(registry, fieldPathId);
