@@ -1,7 +1,10 @@
 /**
- * Formalization applications on the server: fetchers and their SWR keys. Shared
- * by the formalization feature (the form, review, confirmation) and the
- * requests feature (the list). Types come from the API contract.
+ * Applications of the online services on the server: fetchers and their SWR
+ * keys. Every form's drafts and requests live at
+ * /v1/portals/solicitudes-en-linea/{form}; the formalization's at its own
+ * /v1/portals/formalizaciones (the same routes). Shared by the applications
+ * feature (the form, review, confirmation), the requests feature (the list)
+ * and the service page (starting one). Types come from the API contract.
  */
 import useSWR from 'swr';
 import type { Application } from '@portal/api-contract';
@@ -11,44 +14,50 @@ export type { Application, ApplicationStatus } from '@portal/api-contract';
 
 type One = { data: Application };
 
-/** SWR key (and path) of one application. */
-export const applicationKey = (id: number | string) => `portals/formalizaciones/${id}`;
-/** SWR key (and path) of the citizen's list. */
-export const APPLICATIONS_KEY = 'portals/formalizaciones';
+/** The formalization's form: its applications keep their own address. */
+export const FORMALIZACION = 'formalizacion';
 
-/** One of the citizen's applications. */
-export async function getApplication(id: number | string): Promise<Application> {
-  return (await api.get<One>(applicationKey(id))).data;
+/** Path of a form's applications. */
+export const formBase = (form: string) => (form === FORMALIZACION ? 'portals/formalizaciones' : `portals/solicitudes-en-linea/${encodeURIComponent(form)}`);
+
+/** SWR key (and path) of one application. */
+export const applicationKey = (form: string, id: number | string) => `${formBase(form)}/${id}`;
+/** SWR key (and path) of the citizen's applications of every online service. */
+export const APPLICATIONS_KEY = 'portals/solicitudes-en-linea';
+
+/** One of the citizen's applications of `form`. */
+export async function getApplication(form: string, id: number | string): Promise<Application> {
+  return (await api.get<One>(applicationKey(form, id))).data;
 }
 
-/** The citizen's applications, drafts and submitted. */
+/** The citizen's applications of every online service, drafts and submitted, newest first. */
 export async function listApplications(): Promise<Application[]> {
   return (await api.get<{ data: Application[] }>(APPLICATIONS_KEY)).data;
 }
 
-/** A new draft (429 over MAX_OPEN_DRAFTS). */
-export async function createApplication(data: Record<string, unknown> = {}): Promise<Application> {
-  return (await api.post<One>(APPLICATIONS_KEY, { json: { data } })).data;
+/** A new draft of `form` (429 over MAX_OPEN_DRAFTS; 404 when no online service uses that form). */
+export async function createApplication(form: string, data: Record<string, unknown> = {}): Promise<Application> {
+  return (await api.post<One>(formBase(form), { json: { data } })).data;
 }
 
 /** Deletes one of the citizen's own drafts (a submitted application answers 409). */
-export async function deleteApplication(id: number): Promise<void> {
-  await api.delete(applicationKey(id));
+export async function deleteApplication(form: string, id: number): Promise<void> {
+  await api.delete(applicationKey(form, id));
 }
 
 /** Saves a draft; `version` is the one it was read at (409 when another device saved in between). */
-export async function saveApplication(id: number, data: Record<string, unknown>, version: number): Promise<Application> {
-  return (await api.put<One>(applicationKey(id), { json: { data, version } })).data;
+export async function saveApplication(form: string, id: number, data: Record<string, unknown>, version: number): Promise<Application> {
+  return (await api.put<One>(applicationKey(form, id), { json: { data, version } })).data;
 }
 
 /** Submits the application (422 with the errors of each field when it is not valid). */
-export async function submitApplication(id: number): Promise<Application> {
-  return (await api.post<One>(`${applicationKey(id)}/submit`)).data;
+export async function submitApplication(form: string, id: number): Promise<Application> {
+  return (await api.post<One>(`${applicationKey(form, id)}/submit`)).data;
 }
 
 /** SWR hook of one application. */
-export function useApplication(id: string) {
-  return useSWR(applicationKey(id), () => getApplication(id));
+export function useApplication(form: string, id: string) {
+  return useSWR(applicationKey(form, id), () => getApplication(form, id));
 }
 
 /** SWR hook of the citizen's list. */

@@ -22,9 +22,10 @@ const ServicePage = lazyPage(() => import('../features/services/components/Servi
 const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
 const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
-const ApplicationPage = lazyPage(() => import('../features/formalization/components/ApplicationPage'), 'ApplicationPage');
-const ReviewPage = lazyPage(() => import('../features/formalization/components/ReviewPage'), 'ReviewPage');
-const ConfirmationPage = lazyPage(() => import('../features/formalization/components/ConfirmationPage'), 'ConfirmationPage');
+const ApplicationPage = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage');
+const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage');
+const StartPage = lazyPage(() => import('../features/applications/components/StartPage'), 'StartPage');
+const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage');
 const AccessibilityPage = lazyPage(() => import('../features/info/components/AccessibilityPage'), 'AccessibilityPage');
 const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');
@@ -50,6 +51,10 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   review: ReviewPage,
   confirmation: ConfirmationPage,
   application: ApplicationPage,
+  onlineStart: StartPage,
+  onlineReview: ReviewPage,
+  onlineConfirmation: ConfirmationPage,
+  onlineApplication: ApplicationPage,
 };
 
 const SITE = 'Portal Ciudadano';

@@ -45,6 +45,7 @@ export const paths = {
   terms: fixed('/terminos', 'Términos de uso'),
   contact: fixed('/contacto', 'Contacto'),
   // The review and confirmation patterns come before the step's: '/formalizacion/:id/:step' would match them too.
+  // The formalization keeps its own addresses; every other online service is /en-linea/<form>/<id>.
   review: entry('/formalizacion/:id/revisar', 'Revisar la solicitud', (id: number | string) => `/formalizacion/${id}/revisar`, true),
   confirmation: entry('/formalizacion/:id/confirmacion', 'Solicitud enviada', (id: number | string) => `/formalizacion/${id}/confirmacion`, true),
   application: entry(
@@ -53,9 +54,35 @@ export const paths = {
     (id: number | string, step?: string) => (step ? `/formalizacion/${id}/${step}` : `/formalizacion/${id}`),
     true,
   ),
+  onlineStart: entry('/en-linea/:form', 'Solicitud en línea', (form: string) => `/en-linea/${segment(form)}`, true),
+  onlineReview: entry('/en-linea/:form/:id/revisar', 'Revisar la solicitud', (form: string, id: number | string) => `/en-linea/${segment(form)}/${id}/revisar`, true),
+  onlineConfirmation: entry('/en-linea/:form/:id/confirmacion', 'Solicitud enviada', (form: string, id: number | string) => `/en-linea/${segment(form)}/${id}/confirmacion`, true),
+  onlineApplication: entry(
+    '/en-linea/:form/:id/:step?',
+    'Solicitud en línea',
+    (form: string, id: number | string, step?: string) => (step ? `/en-linea/${segment(form)}/${id}/${step}` : `/en-linea/${segment(form)}/${id}`),
+    true,
+  ),
 } as const;
 
 export type RouteName = keyof typeof paths;
+
+/** The addresses of one form's application pages (steps, review, confirmation). */
+export interface FormPaths {
+  application(id: number | string, step?: string): string;
+  review(id: number | string): string;
+  confirmation(id: number | string): string;
+}
+
+/** The pages of a form's applications: the formalization's own addresses, or /en-linea/<form>/…. */
+export function formPaths(form: string): FormPaths {
+  if (form === 'formalizacion') return { application: paths.application.href, review: paths.review.href, confirmation: paths.confirmation.href };
+  return {
+    application: (id, step) => paths.onlineApplication.href(form, id, step),
+    review: (id) => paths.onlineReview.href(form, id),
+    confirmation: (id) => paths.onlineConfirmation.href(form, id),
+  };
+}
 
 /** A local address (same origin, a path) that is safe to navigate to after logging in; else null. */
 export function localReturnTo(value: string | null | undefined): string | null {

@@ -58,7 +58,7 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   SLUG_ERROR: { title: 'Servicio no encontrado', load: () => import('./contents/SlugErrorContent') },
   FILE_UPLOAD_MODAL: { title: 'Subir un archivo', load: () => import('../features/profile/modals/FileUploadContent') },
   USER_EDIT: { title: 'Editar mis datos', load: () => import('../features/profile/modals/UserEditContent') },
-  PREVIEW: { title: 'Vista previa del formulario', load: placeholder },
+  PREVIEW: { title: 'Vista previa del formulario', load: () => import('../features/services/modals/FormPreviewContent') },
   GRID_MODAL: { title: 'Fila de la tabla', load: placeholder },
   GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: placeholder },
   PAYMENT_MODAL: { title: 'Pago', load: placeholder },

@@ -23,11 +23,13 @@ import type { errorSchema } from './errorSchema';
 import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
 import type { emailConfirmSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 import type { interestLinkSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
+import type { formPreviewSchema } from './previewSchema';
 import type { requestItemSchema, requestSchema } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
+export { formPreviewSchema, previewFieldSchema } from './previewSchema';
 export {
   areaServiceCountsSchema,
   catalogueAreaSchema,
@@ -59,6 +61,8 @@ export { serviceSuggestedSchema } from './suggestionSchema';
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
 export type ApplicationStatus = Application['status'];
+/** A service's form read before starting it (PREVIEW). */
+export type FormPreview = FromSchema<typeof formPreviewSchema>;
 /** The signed-in citizen. */
 export type Citizen = FromSchema<typeof citizenSchema>;
 /** The answer of POST /v1/portals/auth/citizens/login. */

@@ -8,6 +8,7 @@ export { evaluate } from './evaluate/evaluate';
 export { validate, check, type ValidationResult } from './validate/validate';
 export { prune } from './evaluate/prune';
 export { requestLabel } from './evaluate/requestLabel';
+export { formPreview, type FormPreview, type PreviewPart, type PreviewField } from './docs/formPreview';
 export { templateInstances, rowScope, type TemplateInstance } from './evaluate/templateInstances';
 export { FORMATS, type FormatDef } from './validate/formats';
 export { registerPrecompiledValidators, structuralFingerprint, type PrecompiledValidator } from './validate/structuralValidator';

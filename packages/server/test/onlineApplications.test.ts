@@ -141,3 +141,31 @@ describe('the application routes of any online service', () => {
     expect(list.every((a) => a.form === 'formalizacion')).toBe(true);
   });
 });
+
+describe('PREVIEW: a service\'s form read before starting it', () => {
+  it('is the engine\'s outline of the form: parts in order, kinds, required, and when a conditional part shows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/portals/previewformulary/9001/show' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ service: { id: 9001, slug: 'permiso-de-prueba' }, form: FORM, title: 'Permiso de prueba para un negocio' });
+    expect(data.parts.map((p: { title: string }) => p.title)).toEqual(['Datos del negocio', 'Local']);
+    expect(data.parts[0].when).toBeNull();
+    expect(data.parts[1].when).toContain('¿El negocio tiene local propio?');
+    expect(data.parts[0].fields).toContainEqual({ title: '¿El negocio tiene local propio?', kind: 'Sí o No', required: 'Sí', when: null, description: null });
+    expect(data.parts[1].fields).toContainEqual(expect.objectContaining({ title: 'Plano del local', kind: 'Archivo (pdf)', required: 'Sí' }));
+    // Nothing a citizen should not read: no URLs of the lookups, no keys.
+    expect(res.body).not.toContain('/v1/portals/exists');
+    expect(res.body).not.toContain('contrato_inapa');
+  });
+
+  it('answers 404 for a service without an online form and for an unknown id, 400 for a bad id', async () => {
+    const services = (await t.app.inject({ method: 'GET', url: '/v1/portals/services?per_page=100' })).json();
+    const offline = (services.data as { id: number; online_form: string | null }[]).find((s) => s.online_form === null);
+    for (const id of [offline?.id ?? 2, 999999]) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/portals/previewformulary/${id}/show` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Este servicio no tiene formulario en línea');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/v1/portals/previewformulary/abc/show' })).statusCode).toBe(400);
+  });
+});

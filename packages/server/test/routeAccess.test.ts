@@ -26,6 +26,8 @@ const PUBLIC = [
   /^GET \/v2\/portal\/dashboard\/statistics$/,
   /^GET \/v2\/punto-gob\/getall$/,
   /^GET \/v2\/portal-punto-gob\/:slug\/slug$/,
+  // What an online service's form asks, read before starting it (PREVIEW).
+  /^GET \/v1\/portals\/previewformulary\/:id\/show$/,
   // Suggest a missing service (issue 11 §5): anonymous visitors may, within a rate limit.
   /^POST \/v2\/service-suggested$/,
 ];

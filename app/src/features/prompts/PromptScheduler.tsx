@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useRoute } from 'wouter';
-import { getApplication } from '../../api/applications';
+import { FORMALIZACION, getApplication } from '../../api/applications';
 import { getShellConfig } from '../../api/shellConfig';
 import { paths } from '../../config/paths';
 import { promptSeen, type PromptName } from '../../lib/promptFlags';
@@ -38,8 +38,12 @@ function markOffered(name: PromptName): void {
 /** Mounted once in the shell; renders nothing. */
 export function PromptScheduler() {
   const [location] = useLocation();
-  const [onConfirmation, params] = useRoute<{ id: string }>(paths.confirmation.pattern);
-  const confirmationId = onConfirmation ? params.id : null;
+  // The confirmation page of any online service's request: the formalization's or /en-linea/<form>/….
+  const [onFormalization, formalization] = useRoute<{ id: string }>(paths.confirmation.pattern);
+  const [onOnline, online] = useRoute<{ form: string; id: string }>(paths.onlineConfirmation.pattern);
+  const onConfirmation = onFormalization || onOnline;
+  const confirmed = onFormalization ? { form: FORMALIZACION, id: formalization.id } : onOnline ? { form: online.form, id: online.id } : null;
+  const confirmationId = confirmed ? `${confirmed.form}/${confirmed.id}` : null;
   const signedIn = useSession() !== null;
   const onHome = location === paths.home.href();
 
@@ -48,7 +52,7 @@ export function PromptScheduler() {
     let alive = true;
     const timer = setTimeout(() => {
       // The confirmation page of a draft (an old link) is not a submitted request: no survey there.
-      const submitted = confirmationId === null || !signedIn ? Promise.resolve(false) : getApplication(confirmationId).then((a) => a.status !== 'borrador', () => false);
+      const submitted = confirmationId === null || !signedIn ? Promise.resolve(false) : getApplication(confirmationId.split('/')[0], confirmationId.split('/')[1]).then((a) => a.status !== 'borrador', () => false);
       void Promise.all([getShellConfig(), submitted]).then(([config, justSubmitted]) => {
         if (!alive || modalStore.get() !== null) return;
         const situation = { config, signedIn, onHome, onConfirmation: justSubmitted, done: (n: PromptName) => promptSeen(n) || offeredInThisTab(n) };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationRoutes } from './applications/applicationRoutes';
+import { previewRoutes } from './applications/previewRoutes';
 import { catalogueRoutes } from './catalogue/catalogueRoutes';
 import { catalogueV2Routes } from './catalogue/catalogueV2Routes';
 import { accountRoutes } from './auth/accountRoutes';
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(documentRoutes);
       await v1.register(profileRoutes);
       await v1.register(applicationRoutes);
+      await v1.register(previewRoutes);
       await v1.register(requestRoutes);
       await v1.register(errorReportRoutes);
       await v1.register(pageViewRoutes);

@@ -5,6 +5,8 @@ import { deleteApplication } from '../../../api/applications';
 import { errorMessage } from '../../../lib/apiError';
 
 export interface DeleteDraftButtonProps {
+  /** The draft's form (its online service). Required. */
+  form: string;
   /** The draft's id. Required. */
   id: number;
   /** How the home list names the draft (company name or "Borrador n.º N"). Required. */
@@ -19,7 +21,7 @@ export interface DeleteDraftButtonProps {
  * button), then DELETE on the server and a toast. Nothing is removed without
  * the confirmation, and a draft already submitted elsewhere stays (409).
  */
-export function DeleteDraftButton({ id, name, onDeleted }: DeleteDraftButtonProps) {
+export function DeleteDraftButton({ form, id, name, onDeleted }: DeleteDraftButtonProps) {
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +36,7 @@ export function DeleteDraftButton({ id, name, onDeleted }: DeleteDraftButtonProp
     setBusy(true);
     setFailure(null);
     try {
-      await deleteApplication(id);
+      await deleteApplication(form, id);
       // The local copies of the draft go with it.
       localStorage.removeItem(`borrador:${id}`);
       localStorage.removeItem(`visitadas:${id}`);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
-import { createApplication, useApplications, type ApplicationStatus } from '../../../api/applications';
-import { paths } from '../../../config/paths';
+import { createApplication, FORMALIZACION, useApplications, type ApplicationStatus } from '../../../api/applications';
+import { formPaths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { applicationName } from '../applicationName';
 import { DeleteDraftButton } from './DeleteDraftButton';
@@ -20,7 +20,7 @@ export interface MyApplicationsProps {
   heading?: boolean;
 }
 
-/** "Mis solicitudes": start a formalization, continue a draft, see a submitted request, delete a draft. */
+/** "Mis solicitudes": start a formalization, continue a draft of any online service, see a submitted request, delete a draft. */
 export function MyApplications({ heading = true }: MyApplicationsProps) {
   const [, navigate] = useLocation();
   const { data, error, mutate } = useApplications();
@@ -33,8 +33,8 @@ export function MyApplications({ heading = true }: MyApplicationsProps) {
     setCreating(true);
     setFailure(null);
     try {
-      const app = await createApplication({ datos_solicitud: { 'cámara_de_comercio': 'SDQ' } });
-      navigate(paths.application.href(app.id));
+      const app = await createApplication(FORMALIZACION, { datos_solicitud: { 'cámara_de_comercio': 'SDQ' } });
+      navigate(formPaths(FORMALIZACION).application(app.id));
     } catch (e) {
       setFailure(errorMessage(e, 'No se pudo crear la solicitud.'));
     } finally {
@@ -52,13 +52,15 @@ export function MyApplications({ heading = true }: MyApplicationsProps) {
       {loadFailure && <Alert color="red">No se pudieron cargar sus solicitudes.</Alert>}
       {data && data.length === 0 && <Text c="dimmed">Todavía no tiene solicitudes.</Text>}
       {data?.map((a) => {
-        const href = a.status === 'borrador' ? paths.application.href(a.id) : paths.confirmation.href(a.id);
+        const pages = formPaths(a.form);
+        const href = a.status === 'borrador' ? pages.application(a.id) : pages.confirmation(a.id);
         const name = applicationName(a);
         return (
           <Card key={a.id} withBorder>
             <Group justify="space-between">
               <div>
                 <Text fw={600}>{name}</Text>
+                <Text size="sm">{a.service_name}</Text>
                 <Text size="sm" c="dimmed">Actualizada el {new Date(a.updated_at).toLocaleString('es-DO')}</Text>
               </div>
               <Group>
@@ -68,7 +70,7 @@ export function MyApplications({ heading = true }: MyApplicationsProps) {
                   {a.status === 'borrador' ? 'Continuar' : 'Ver'}<VisuallyHidden> {name}</VisuallyHidden>
                 </Anchor>
                 {a.status === 'borrador' && (
-                  <DeleteDraftButton id={a.id} name={name} onDeleted={(id) => void mutate((list) => list?.filter((x) => x.id !== id), { revalidate: true })} />
+                  <DeleteDraftButton form={a.form} id={a.id} name={name} onDeleted={(id) => void mutate((list) => list?.filter((x) => x.id !== id), { revalidate: true })} />
                 )}
               </Group>
             </Group>

@@ -4,13 +4,13 @@ import { costLabel } from '../api';
 import { onlineRoute } from './ServicePage';
 
 describe('the service page', () => {
-  it('starts the formalization in «Mis solicitudes» and another portal form at its own page', () => {
-    expect(onlineRoute({ online_form: 'formalizacion', apply_path: '/formalizacion' })).toBe('/mis-solicitudes');
-    expect(onlineRoute({ online_form: null, apply_path: '/formalizacion' })).toBe('/mis-solicitudes');
-    expect(onlineRoute({ online_form: 'contrato-inapa', apply_path: '/solicitudes/contrato-inapa' })).toBe('/solicitudes/contrato-inapa');
+  it('starts the formalization in «Mis solicitudes», another online service at its start page, and a page the catalogue names', () => {
+    expect(onlineRoute({ online_form: 'formalizacion', apply_path: null })).toBe('/mis-solicitudes');
+    expect(onlineRoute({ online_form: 'reclamacion-factura-inapa', apply_path: null })).toBe('/en-linea/reclamacion-factura-inapa');
+    expect(onlineRoute({ online_form: null, apply_path: '/solicitudes/contrato-inapa' })).toBe('/solicitudes/contrato-inapa');
     // Never another site.
-    expect(onlineRoute({ online_form: 'x', apply_path: '//example.com/' })).toBe('/mis-solicitudes');
-    expect(onlineRoute({ online_form: 'x', apply_path: 'https://example.com/' })).toBe('/mis-solicitudes');
+    expect(onlineRoute({ online_form: null, apply_path: '//example.com/' })).toBe('/mis-solicitudes');
+    expect(onlineRoute({ online_form: null, apply_path: 'https://example.com/' })).toBe('/mis-solicitudes');
   });
 
   it('writes costs in RD$ the Dominican way, and no cost as "Gratuito"', () => {

@@ -11,12 +11,14 @@ const CHANNELS = { en_linea: 'En línea', presencial: 'Presencial', telefonico: 
 const TYPES = { informativo: 'Informativo', en_linea: 'En línea', presencial: 'Presencial' } as const;
 
 /**
- * Where a signed-in citizen starts the service online. The formalization's
- * applications start in «Mis solicitudes» (its own address needs an
- * application id); another form, at the page the catalogue names.
+ * Where a signed-in citizen starts the service online: the formalization in
+ * «Mis solicitudes» (where its applications have always started), any other
+ * online service at its start page /en-linea/<form>; a service the portal
+ * does not run, at the local page the catalogue names.
  */
 export function onlineRoute(service: Pick<CatalogueServiceDetail, 'online_form' | 'apply_path'>): string {
-  if (service.online_form === 'formalizacion' || !service.apply_path || service.apply_path === '/formalizacion') return paths.myRequests.href();
+  if (service.online_form === 'formalizacion') return paths.myRequests.href();
+  if (service.online_form) return paths.onlineStart.href(service.online_form);
   return localReturnTo(service.apply_path) ?? paths.myRequests.href();
 }
 
@@ -90,6 +92,11 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
               <Button component={Link} href={target}>Solicitar en línea</Button>
             ) : (
               <Button onClick={() => openModal('SERVICE_APPLY', { data: { service: service.name, returnTo: target } })}>Solicitar en línea</Button>
+            )}
+            {service.online_form && (
+              <Button variant="default" onClick={() => openModal('PREVIEW', { data: { serviceId: service.id, startHref: session ? target : undefined } })}>
+                Ver el formulario
+              </Button>
             )}
           </Group>
         )}

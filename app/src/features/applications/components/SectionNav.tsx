@@ -1,6 +1,6 @@
 import { Badge, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'wouter';
-import { paths } from '../../../config/paths';
+import type { FormPaths } from '../../../config/paths';
 
 export type SectionStatus = 'completa' | 'incompleta' | 'con-errores';
 
@@ -11,6 +11,8 @@ const LABEL: Record<SectionStatus, { text: string; color: string }> = {
 };
 
 export interface SectionNavProps {
+  /** The addresses of the form's pages. Required. */
+  paths: FormPaths;
   /** Application id. Required. */
   applicationId: number;
   /** Visible sections, in order, with their status. Required. */
@@ -20,7 +22,7 @@ export interface SectionNavProps {
 }
 
 /** The task list: only the visible sections, each with its status (GOV.UK task list pattern). */
-export function SectionNav({ applicationId, sections, current }: SectionNavProps) {
+export function SectionNav({ paths, applicationId, sections, current }: SectionNavProps) {
   return (
     <nav aria-label="Secciones de la solicitud">
       <Text fw={700} mb="xs">Secciones</Text>
@@ -29,7 +31,7 @@ export function SectionNav({ applicationId, sections, current }: SectionNavProps
           <li key={s.key}>
             <NavLink
               component={Link}
-              href={paths.application.href(applicationId, s.key)}
+              href={paths.application(applicationId, s.key)}
               active={s.key === current}
               aria-current={s.key === current ? 'step' : undefined}
               label={`${i + 1}. ${s.title}`}
@@ -39,7 +41,7 @@ export function SectionNav({ applicationId, sections, current }: SectionNavProps
           </li>
         ))}
         <li>
-          <NavLink component={Link} href={paths.review.href(applicationId)} label="Revisar y enviar" />
+          <NavLink component={Link} href={paths.review(applicationId)} label="Revisar y enviar" />
         </li>
       </Stack>
     </nav>

@@ -6,9 +6,9 @@
  * A verdict is about one value: it holds while the field keeps that value.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { runLookups, type LookupAnswer, type LookupVerdict } from '@portal/form-engine';
+import { runLookups, type FormSchema, type LookupAnswer, type LookupVerdict } from '@portal/form-engine';
 import type { LookupFieldError } from '@portal/form-mantine';
-import { formalizacion, sectionOf } from './form';
+import { sectionOf } from '../../lib/onlineForms';
 import { createFormApi } from '../../api/formApi';
 
 type Data = Record<string, unknown>;
@@ -54,7 +54,8 @@ export interface RemoteVerdicts {
   recheck(step: string): Promise<LookupFieldError[]>;
 }
 
-export function useRemoteVerdicts(draft: Data | null): RemoteVerdicts {
+/** The remote verdicts of a draft of `schema` (the schema of one page: it does not change while the hook lives). */
+export function useRemoteVerdicts(schema: FormSchema, draft: Data | null): RemoteVerdicts {
   const [errors, setErrors] = useState<LookupFieldError[]>([]);
   const latest = useRef(draft);
   latest.current = draft;
@@ -64,13 +65,13 @@ export function useRemoteVerdicts(draft: Data | null): RemoteVerdicts {
   const run = useCallback(async (only?: (path: string) => boolean): Promise<LookupFieldError[]> => {
     const data = latest.current;
     if (!data) return errorsRef.current;
-    const verdicts = await runLookups(formalizacion, data, answer, { only });
+    const verdicts = await runLookups(schema, data, answer, { only });
     const now = latest.current ?? data;
     const merged = mergeVerdicts(errorsRef.current, verdicts, now);
     errorsRef.current = merged;
     setErrors(merged);
     return merged.filter((e) => valueAt(now, e.path) === e.value);
-  }, []);
+  }, [schema]);
 
   // Once per loaded draft: every lookup, so the step list knows which sections a registry refuses.
   const loaded = draft !== null;

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Card, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { paths } from '../../../config/paths';
-import { useApplication } from '../../../api/applications';
+import { FORMALIZACION, useApplication } from '../../../api/applications';
+import { useFormRoute } from '../useFormRoute';
 import { useRequest } from '../../../api/requests';
 
 const AGENCY: Record<string, string> = {
@@ -13,8 +14,9 @@ const AGENCY: Record<string, string> = {
 
 /** Confirmation: the request code, the pending payments and what happens next. */
 export function ConfirmationPage() {
-  const { id } = useParams<{ id: string }>();
-  const { data: app, error } = useApplication(id);
+  const route = useFormRoute();
+  const { id } = route;
+  const { data: app, error } = useApplication(route.form, id);
   const submitted = !!app?.request_code;
   const { data: request } = useRequest(id, submitted);
 
@@ -23,7 +25,7 @@ export function ConfirmationPage() {
   if (!submitted) {
     return (
       <Alert color="yellow" title="Esta solicitud todavía no se ha enviado">
-        <Anchor component={Link} href={paths.review.href(app.id)}>Revisar y enviar la solicitud</Anchor>
+        <Anchor component={Link} href={route.paths.review(app.id)}>Revisar y enviar la solicitud</Anchor>
       </Alert>
     );
   }
@@ -32,17 +34,26 @@ export function ConfirmationPage() {
     <Stack gap="lg">
       <Card withBorder bg="green.0" p="xl" role="status">
         <Title order={2}>Solicitud enviada</Title>
+        <Text mt="xs">{app.service_name}</Text>
         <Text mt="sm">Su código de solicitud es</Text>
         <Text fz={28} fw={700} data-testid="codigo-solicitud">{app.request_code}</Text>
         <Text size="sm" mt="xs">Guárdelo: lo necesitará para dar seguimiento y para pagar.</Text>
       </Card>
       <section aria-labelledby="que-sigue">
         <Title order={3} id="que-sigue">Qué sigue</Title>
-        <List spacing="xs" mt="sm">
-          <List.Item>Pague los cargos pendientes de su solicitud (abajo) desde «Mis solicitudes».</List.Item>
-          <List.Item>La ventanilla revisará su solicitud y los documentos; el estado pasará a «En revisión».</List.Item>
-          <List.Item>Le avisaremos por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
-        </List>
+        {route.form === FORMALIZACION ? (
+          <List spacing="xs" mt="sm">
+            <List.Item>Pague los cargos pendientes de su solicitud (abajo) desde «Mis solicitudes».</List.Item>
+            <List.Item>La ventanilla revisará su solicitud y los documentos; el estado pasará a «En revisión».</List.Item>
+            <List.Item>Le avisaremos por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+          </List>
+        ) : (
+          <List spacing="xs" mt="sm">
+            {request && request.items.length > 0 && <List.Item>Pague el cargo pendiente de su solicitud (abajo) desde «Mis solicitudes».</List.Item>}
+            <List.Item>La institución revisará su solicitud de «{app.service_name}» y sus documentos; el estado pasará a «En revisión».</List.Item>
+            <List.Item>Le avisaremos por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+          </List>
+        )}
       </section>
       {request && request.items.length > 0 && (
         <section aria-labelledby="pagos">

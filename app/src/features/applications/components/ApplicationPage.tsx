@@ -1,15 +1,15 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { check, lookupTasks, type PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
 import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
-import { useApplication } from '../../../api/applications';
+import { useApplication, type Application } from '../../../api/applications';
 import { readBackup, useAutosave } from '../api/useAutosave';
 import { createFormApi } from '../../../api/formApi';
-import { formalizacion, SECTIONS, sectionOf } from '../form';
+import { sectionOf, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
+import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
 import { useRemoteVerdicts } from '../useRemoteVerdicts';
 import { SaveStatus } from './SaveStatus';
@@ -18,11 +18,30 @@ import { SectionNav, type SectionStatus } from './SectionNav';
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
 
-/** The application as steps: one visible section at a time, a task list beside it, autosaved. */
+const LOAD_FAILED = <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
+
+/** The application of any online service as steps (the form comes from the address): one visible section at a time, a task list beside it, autosaved. */
 export function ApplicationPage() {
-  const params = useParams<{ id: string; step?: string }>();
+  const route = useFormRoute();
+  const { data: form, error: formError } = useOnlineForm(route.form);
+  const { data: app, error, mutate } = useApplication(route.form, route.id);
+  if (error || formError) return LOAD_FAILED;
+  if (!app || !form) return <Loader aria-label="Cargando la solicitud" />;
+  return <ApplicationSteps key={app.id} route={route} form={form} app={app} mutate={mutate} />;
+}
+
+interface StepsProps {
+  route: FormRoute;
+  form: OnlineForm;
+  app: Application;
+  mutate(): Promise<unknown>;
+}
+
+function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
+  const params = route;
+  const { schema, sections: SECTIONS } = form;
+  const paths = route.paths;
   const [, navigate] = useLocation();
-  const { data: app, error, mutate } = useApplication(params.id);
   const [draft, setDraft] = useState<Data | null>(null);
   // The engine's verdict on the draft as SchemaForm computed it on the last change (null until the first change).
   const [checked, setChecked] = useState<DraftCheck | null>(null);
@@ -31,7 +50,7 @@ export function ApplicationPage() {
   const [visited, setVisited] = useState<string[]>(() => readVisited(params.id));
   const [leaving, setLeaving] = useState(false);
   // Remote verdicts (a taken name, an unregistered cédula) survive a reload: the loaded draft's lookups run again.
-  const remote = useRemoteVerdicts(draft);
+  const remote = useRemoteVerdicts(schema, draft);
   const checking = useRef(false);
 
   const reload = useCallback(() => {
@@ -40,30 +59,30 @@ export function ApplicationPage() {
     void mutate();
     notifications.show({ color: 'yellow', message: 'La solicitud fue modificada desde otro dispositivo; se cargó la última versión.' });
   }, [mutate]);
-  const autosave = useAutosave(app, env.autosaveMs, reload);
+  const autosave = useAutosave(route.form, app, env.autosaveMs, reload);
 
   useEffect(() => {
-    if (!app || draft !== null) return;
+    if (draft !== null) return;
     if (app.status !== 'borrador') {
-      navigate(paths.confirmation.href(app.id), { replace: true });
+      navigate(paths.confirmation(app.id), { replace: true });
       return;
     }
     const backup = readBackup(app);
     setDraft(backup ?? app.data);
     if (backup) autosave.schedule(backup);
-  }, [app, draft, navigate, autosave]);
+  }, [app, draft, navigate, autosave, paths]);
 
   // The task list and statuses follow the engine's verdict: SchemaForm's, computed on each change
   // (the engine runs once per keystroke, not twice); for the draft as loaded, before any change, once here.
   // Deferred so they never slow typing down; when the draft first arrives the deferred value is still
   // null: use the current one, else the page would show for a moment the steps of an empty application.
-  const loaded = useMemo(() => (draft !== null && checked === null ? check(formalizacion, draft) : null), [draft, checked]);
+  const loaded = useMemo(() => (draft !== null && checked === null ? check(schema, draft) : null), [schema, draft, checked]);
   const settled = useDeferredValue(checked) ?? checked ?? loaded;
   const { visibleSections, errorsBySection } = useMemo(() => {
     const bySection = new Map<string, number>();
     for (const e of [...(settled?.errors ?? []), ...remote.holding]) bySection.set(sectionOf(e.path), (bySection.get(sectionOf(e.path)) ?? 0) + 1);
     return { visibleSections: settled ? SECTIONS.filter((s) => settled.evaluation.visible.has(s.key)) : [], errorsBySection: bySection };
-  }, [settled, remote.holding]);
+  }, [settled, remote.holding, SECTIONS]);
 
   const step = visibleSections.some((s) => s.key === params.step) ? (params.step as string) : visibleSections[0]?.key;
   const index = visibleSections.findIndex((s) => s.key === step);
@@ -81,8 +100,7 @@ export function ApplicationPage() {
     autosave.schedule(data);
   }, [autosave]);
 
-  if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!app || draft === null || !step) return <Loader aria-label="Cargando la solicitud" />;
+  if (draft === null || !step) return <Loader aria-label="Cargando la solicitud" />;
 
   const statusOf = (key: string): SectionStatus => {
     const n = errorsBySection.get(key) ?? 0;
@@ -99,7 +117,7 @@ export function ApplicationPage() {
     if (checking.current) return;
     // The registries are asked again for this step's values (a name typed just now, or taken since it was checked).
     let remoteErrors = remote.holding;
-    if (lookupTasks(formalizacion, draft, { only: (p) => sectionOf(p) === step }).length > 0) {
+    if (lookupTasks(schema, draft, { only: (p) => sectionOf(p) === step }).length > 0) {
       checking.current = true;
       remoteErrors = await remote.recheck(step).finally(() => {
         checking.current = false;
@@ -118,24 +136,24 @@ export function ApplicationPage() {
     const following = visibleSections[index + 1];
     if (following) {
       void autosave.flush();
-      go(paths.application.href(app.id, following.key));
+      go(paths.application(app.id, following.key));
       return;
     }
     // The review shows what the server holds: every change must be saved first.
     setLeaving(true);
     void autosave.settle().then((saved) => {
       setLeaving(false);
-      if (saved) go(paths.review.href(app.id));
+      if (saved) go(paths.review(app.id));
       else notifications.show({ color: 'red', message: 'No se pudieron guardar sus cambios. Verifique su conexión e intente de nuevo.' });
     });
   };
 
   const previous = () => {
     const before = visibleSections[index - 1];
-    if (before) go(paths.application.href(app.id, before.key));
+    if (before) go(paths.application(app.id, before.key));
   };
 
-  const nav = <SectionNav applicationId={app.id} current={step} sections={visibleSections.map((s) => ({ key: s.key, title: s.title, status: statusOf(s.key) }))} />;
+  const nav = <SectionNav paths={paths} applicationId={app.id} current={step} sections={visibleSections.map((s) => ({ key: s.key, title: s.title, status: statusOf(s.key) }))} />;
 
   return (
     <Grid gap="xl">
@@ -149,13 +167,13 @@ export function ApplicationPage() {
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           <div>
-            <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
+            <Text size="sm" c="dimmed">{schema.title ? `${schema.title} · ` : ''}Paso {index + 1} de {visibleSections.length}</Text>
             <Title order={2}>{visibleSections[index].title}</Title>
           </div>
-          {summary && <ErrorSummary errors={stepErrors} schema={formalizacion} />}
+          {summary && <ErrorSummary errors={stepErrors} schema={schema} />}
           <SchemaForm
             key={step}
-            schema={formalizacion}
+            schema={schema}
             formData={draft}
             onChange={onChange}
             api={formApi}

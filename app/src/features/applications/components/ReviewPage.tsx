@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import useSWR, { mutate as globalMutate } from 'swr';
-import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
 import { evaluate, validate, type FormNode, type PathMessage } from '@portal/form-engine';
 import { ApiError, errorMessage } from '../../../lib/apiError';
-import { paths } from '../../../config/paths';
 import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
-import { APPLICATIONS_KEY, submitApplication, useApplication } from '../../../api/applications';
-import { formalizacion, SECTIONS, sectionOf, sectionTitle } from '../form';
+import { APPLICATIONS_KEY, submitApplication, useApplication, type Application } from '../../../api/applications';
+import { sectionOf, sectionTitle, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
+import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { writeServerErrors } from '../stepState';
 import { AnswerValue } from './AnswerValue';
 
@@ -52,26 +52,38 @@ function answersOf(section: string, node: FormNode, data: Data, visible: Set<str
   return out;
 }
 
-/** Check your answers: every visible answer, a "Cambiar" link per section, then submit. */
+/** Check your answers (the form comes from the address): every visible answer, a "Cambiar" link per section, then submit. */
 export function ReviewPage() {
-  const { id } = useParams<{ id: string }>();
+  const route = useFormRoute();
+  const { data: form, error: formError } = useOnlineForm(route.form);
+  const { data: app, error, mutate } = useApplication(route.form, route.id);
+  if (error || formError) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
+  if (!app || !form) return <Loader aria-label="Cargando la solicitud" />;
+  if (app.status !== 'borrador') return <Redirect to={route.paths.confirmation(app.id)} replace />;
+  return <Review route={route} form={form} app={app} mutate={mutate} />;
+}
+
+interface ReviewProps {
+  route: FormRoute;
+  form: OnlineForm;
+  app: Application;
+  mutate(data: Application, options: { revalidate: boolean }): Promise<unknown>;
+}
+
+function Review({ route, form, app, mutate }: ReviewProps) {
+  const paths = route.paths;
+  const { schema } = form;
   const [, navigate] = useLocation();
-  const { data: app, error, mutate } = useApplication(id);
   const { data: documents } = useSWR(DOCUMENTS_KEY, listDocuments);
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<PathMessage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
   const view = useMemo(() => {
-    if (!app) return null;
-    const { visible } = evaluate(formalizacion, app.data);
-    const sections = SECTIONS.filter((s) => visible.has(s.key)).map((s) => ({ ...s, answers: answersOf(s.key, s.node, app.data, visible) }));
-    return { sections, errors: validate(formalizacion, app.data).errors };
-  }, [app]);
-
-  if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!app || !view) return <Loader aria-label="Cargando la solicitud" />;
-  if (app.status !== 'borrador') return <Redirect to={paths.confirmation.href(app.id)} replace />;
+    const { visible } = evaluate(schema, app.data);
+    const sections = form.sections.filter((s) => visible.has(s.key)).map((s) => ({ ...s, answers: answersOf(s.key, s.node, app.data, visible) }));
+    return { sections, errors: validate(schema, app.data).errors };
+  }, [app, form, schema]);
 
   const problems = serverErrors.length > 0 ? serverErrors : view.errors;
   const sectionsWithProblems = [...new Set(problems.map((e) => sectionOf(e.path)))];
@@ -80,12 +92,12 @@ export function ReviewPage() {
     setSending(true);
     setFailure(null);
     try {
-      const submitted = await submitApplication(app.id);
+      const submitted = await submitApplication(route.form, app.id);
       writeServerErrors(app.id, []);
       // The confirmation page reads the same cache entry: hand it the submitted application.
       await mutate(submitted, { revalidate: false });
       void globalMutate(APPLICATIONS_KEY);
-      navigate(paths.confirmation.href(app.id));
+      navigate(paths.confirmation(app.id));
     } catch (e) {
       const fieldErrors = e instanceof ApiError && e.status === 422 ? e.fieldErrors : [];
       if (fieldErrors.length > 0) {
@@ -110,7 +122,7 @@ export function ReviewPage() {
           <ul>
             {sectionsWithProblems.map((s) => (
               <li key={s}>
-                <Anchor component={Link} href={paths.application.href(app.id, s)}>{sectionTitle(s)}</Anchor>
+                <Anchor component={Link} href={paths.application(app.id, s)}>{sectionTitle(form, s)}</Anchor>
                 {' '}({problems.filter((e) => sectionOf(e.path) === s).length})
               </li>
             ))}
@@ -121,7 +133,7 @@ export function ReviewPage() {
         <Card key={s.key} withBorder component="section" aria-labelledby={`rev-${s.key}`}>
           <Group justify="space-between" mb="sm">
             <Title order={3} size="h4" id={`rev-${s.key}`}>{s.title}</Title>
-            <Anchor component={Link} href={paths.application.href(app.id, s.key)}>
+            <Anchor component={Link} href={paths.application(app.id, s.key)}>
               Cambiar<VisuallyHidden> {s.title}</VisuallyHidden>
             </Anchor>
           </Group>

@@ -23,7 +23,7 @@ export function readBackup(app: Application): Record<string, unknown> | null {
   }
 }
 
-export function useAutosave(app: Application | undefined, delayMs: number, onConflict: () => void) {
+export function useAutosave(form: string, app: Application | undefined, delayMs: number, onConflict: () => void) {
   const [state, setState] = useState<SaveState>('idle');
   const version = useRef(app?.version ?? 0);
   const pending = useRef<Record<string, unknown> | null>(null);
@@ -44,10 +44,10 @@ export function useAutosave(app: Application | undefined, delayMs: number, onCon
     inFlight.current = true;
     setState('saving');
     try {
-      const saved = await saveApplication(id, data, version.current);
+      const saved = await saveApplication(form, id, data, version.current);
       version.current = saved.version;
       // Pages that read the application (the review) see what the server now holds.
-      void mutate(applicationKey(id), saved, { revalidate: false });
+      void mutate(applicationKey(form, id), saved, { revalidate: false });
       if (pending.current === data) {
         pending.current = null;
         localStorage.removeItem(backupKey(id));
@@ -73,7 +73,7 @@ export function useAutosave(app: Application | undefined, delayMs: number, onCon
       inFlight.current = false;
       if (pending.current && !timer.current) timer.current = setTimeout(() => void flush(), delayMs);
     }
-  }, [id, delayMs, onConflict]);
+  }, [form, id, delayMs, onConflict]);
 
   const schedule = useCallback(
     (data: Record<string, unknown>) => {
