@@ -59,7 +59,7 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   FILE_UPLOAD_MODAL: { title: 'Subir un archivo', load: () => import('../features/profile/modals/FileUploadContent') },
   USER_EDIT: { title: 'Editar mis datos', load: () => import('../features/profile/modals/UserEditContent') },
   PREVIEW: { title: 'Vista previa del formulario', load: () => import('../features/services/modals/FormPreviewContent') },
-  GRID_MODAL: { title: 'Fila de la tabla', load: placeholder },
-  GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: placeholder },
+  GRID_MODAL: { title: 'Fila de la tabla', load: () => import('./contents/GridRowModal') },
+  GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: () => import('./contents/GridRowPreviewModal') },
   PAYMENT_MODAL: { title: 'Pago', load: placeholder },
 };
