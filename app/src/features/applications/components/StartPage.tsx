@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { Link, useLocation, useParams } from 'wouter';
 import { createApplication, formBase, type Application } from '../../../api/applications';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/apiError';
+import { errorMessage, statusOf } from '../../../lib/apiError';
 import { formPaths, paths } from '../../../config/paths';
 import { UnknownFormError, useOnlineForm } from '../../../lib/onlineForms';
 
@@ -28,7 +28,7 @@ export function StartPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const pages = formPaths(name);
 
-  if (formError instanceof UnknownFormError || listError && (listError as { status?: number }).status === 404) {
+  if (formError instanceof UnknownFormError || statusOf(listError) === 404) {
     return (
       <Stack gap="md">
         <Title order={1}>Servicio no disponible en línea</Title>
