@@ -16,7 +16,7 @@ export { DEFAULT_MESSAGES, fillMessage } from './validate/messages';
 export { applyRule, truthy, withToday, KNOWN_OPERATORS } from './logic/operators';
 export { todayInDominicanRepublic, addDays, parseIsoDate } from './logic/dates';
 export {
-  expandUrl, interpretLookup, sourceItems, sourceValue, lookupDue, failsFormat, formatInvalid, lookupChanges, type LookupOutcome,
+  expandUrl, interpretLookup, sourceItems, sourceValue, valueAt, lookupDue, failsFormat, formatInvalid, lookupChanges, type LookupOutcome,
 } from './lookup/lookup';
 export {
   lookupTasks, runLookups, withLookupFills, type LookupAnswer, type LookupFetch, type LookupOptions, type LookupTask, type LookupVerdict,

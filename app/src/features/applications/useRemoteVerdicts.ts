@@ -6,22 +6,13 @@
  * A verdict is about one value: it holds while the field keeps that value.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { runLookups, type FormSchema, type LookupAnswer, type LookupVerdict } from '@portal/form-engine';
+import { runLookups, valueAt, type FormSchema, type LookupAnswer, type LookupVerdict } from '@portal/form-engine';
 import type { LookupFieldError } from '@portal/form-mantine';
 import { sectionOf } from '../../lib/onlineForms';
 import { createFormApi } from '../../api/formApi';
 
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
-
-function valueAt(data: unknown, path: string): unknown {
-  let cur = data;
-  for (const seg of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg];
-  }
-  return cur;
-}
 
 /** The registry's word, or null when there is none (no connection, a limit, the service down): no verdict then. */
 async function answer(url: string): Promise<LookupAnswer | null> {

@@ -8,7 +8,8 @@ import { applyRule, truthy } from '../logic/operators';
 import { FORMATS } from '../validate/formats';
 import { resolveRelative } from './relativePaths';
 
-function readPath(obj: unknown, path: string): unknown {
+/** The value at a concrete dot path (`grid.0.field`; row indexes as numbers), or undefined. */
+export function valueAt(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
   for (const seg of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;
@@ -23,7 +24,7 @@ function readPath(obj: unknown, path: string): unknown {
  * checks a chosen value against them, so both read an answer the same way.
  */
 export function sourceItems(decl: SourceDecl, body: unknown): Record<string, unknown>[] {
-  const list = readPath(body, decl.items);
+  const list = valueAt(body, decl.items);
   if (!Array.isArray(list)) return [];
   return list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item));
 }
@@ -47,7 +48,7 @@ export function sourceValue(value: unknown, type: string | undefined): unknown {
 export function expandUrl(template: string, scope: Record<string, unknown>): string | null {
   let missing = false;
   const url = template.replace(/\{([^{}]+)\}/g, (_, path: string) => {
-    const v = readPath(scope, path.trim());
+    const v = valueAt(scope, path.trim());
     if (v === undefined || v === null || v === '') {
       missing = true;
       return '';
@@ -77,7 +78,7 @@ export interface LookupOutcome {
 export function interpretLookup(decl: LookupDecl, answer: { status: number; body: unknown }): LookupOutcome {
   const valid = answer.status !== 0 && truthy(applyRule(decl.valid, answer));
   const fills: Record<string, unknown> = {};
-  if (valid) for (const [target, from] of Object.entries(decl.fill ?? {})) fills[target] = readPath(answer, from) ?? null;
+  if (valid) for (const [target, from] of Object.entries(decl.fill ?? {})) fills[target] = valueAt(answer, from) ?? null;
   return { valid, fills, clears: valid ? [] : [...(decl.clearOnInvalid ?? [])], error: valid ? null : decl.invalidError };
 }
 

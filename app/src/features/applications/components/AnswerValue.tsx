@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { expandUrl, type FormNode } from '@portal/form-engine';
+import { expandUrl, sourceItems, sourceValue, type FormNode } from '@portal/form-engine';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { applyMask } from '@portal/form-mantine/mask';
 import { createFormApi } from '../../../api/formApi';
@@ -7,10 +7,6 @@ import type { StoredDocument } from '../../../api/documents';
 
 const formApi = createFormApi();
 const sourceCache = new Map<string, Promise<unknown>>();
-
-function readPath(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
-}
 
 /** The label of a value chosen from a remote list (provincia, CIIU, banco, ...). */
 function SourceLabel({ node, value, scope }: { node: FormNode; value: unknown; scope: Record<string, unknown> }) {
@@ -23,14 +19,14 @@ function SourceLabel({ node, value, scope }: { node: FormNode; value: unknown; s
     if (!sourceCache.has(url)) sourceCache.set(url, formApi.getJson(url).then((a) => a.body));
     let live = true;
     void sourceCache.get(url)?.then((body) => {
-      const items = readPath(body, source.items);
-      const item = Array.isArray(items) ? items.find((i) => (i as Record<string, unknown>)[source.value] === value) : undefined;
-      if (live && item) setLabel([source.label].flat().map((l) => String((item as Record<string, unknown>)[l] ?? '')).join(' - '));
+      // The engine reads the answer and compares ids as the form stored them (a service's "7" is the integer field's 7).
+      const item = sourceItems(source, body).find((i) => sourceValue(i[source.value], node.type) === value);
+      if (live && item) setLabel([source.label].flat().map((l) => String(item[l] ?? '')).join(' - '));
     });
     return () => {
       live = false;
     };
-  }, [source, value, scope]);
+  }, [source, value, scope, node.type]);
   return <>{label ?? String(value)}</>;
 }
 

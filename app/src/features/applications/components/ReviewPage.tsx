@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import useSWR, { mutate as globalMutate } from 'swr';
 import { Link, Redirect, useLocation } from 'wouter';
-import { evaluate, validate, type FormNode, type PathMessage } from '@portal/form-engine';
+import { evaluate, rowScope, validate, valueAt, type FormNode, type PathMessage } from '@portal/form-engine';
 import { ApiError, errorMessage } from '../../../lib/apiError';
 import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
 import { APPLICATIONS_KEY, submitApplication, useApplication, type Application } from '../../../api/applications';
@@ -22,10 +22,6 @@ interface Answer {
   currency?: string;
 }
 
-function readPath(data: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), data);
-}
-
 /** Visible answered leaves of a section, in document order, with grid rows labelled. */
 function answersOf(section: string, node: FormNode, data: Data, visible: Set<string>): Answer[] {
   const out: Answer[] = [];
@@ -36,17 +32,18 @@ function answersOf(section: string, node: FormNode, data: Data, visible: Set<str
       return;
     }
     if (n.type === 'array' && n.items) {
-      const rows = readPath(data, path);
+      const rows = valueAt(data, path);
       if (Array.isArray(rows)) rows.forEach((row, i) => {
-        const rowScope = { ...data, fila: row };
-        for (const [k, child] of Object.entries(n.items?.properties ?? {})) walk(child, `${path}.${i}.${k}`, `${label} ${i + 1}: ${child.title ?? k}`, rowScope);
+        // The row's scope as rules and list URLs see it (`fila`), the engine's.
+        const inRow = rowScope(data, row !== null && typeof row === 'object' && !Array.isArray(row) ? (row as Data) : {});
+        for (const [k, child] of Object.entries(n.items?.properties ?? {})) walk(child, `${path}.${i}.${k}`, `${label} ${i + 1}: ${child.title ?? k}`, inRow);
       });
       return;
     }
-    const value = readPath(data, path);
+    const value = valueAt(data, path);
     if (value === undefined || value === null || value === '') return;
     const currencyField = typeof n['x-currency-field'] === 'string' ? n['x-currency-field'] : undefined;
-    out.push({ path, label, node: n, value, scope, currency: currencyField ? String(readPath(data, currencyField) ?? 'DOP') : undefined });
+    out.push({ path, label, node: n, value, scope, currency: currencyField ? String(valueAt(data, currencyField) ?? 'DOP') : undefined });
   };
   walk(node, section, node.title ?? section, data);
   return out;
