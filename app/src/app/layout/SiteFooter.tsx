@@ -30,7 +30,7 @@ export function SiteFooter({ extra }: SiteFooterProps) {
           </ul>
         </nav>
         <Group justify="space-between" mt="lg" gap="xs">
-          <Text size="sm">Gobierno de la República Dominicana · Formalización de empresas con la Cámara de Comercio y Producción de Santo Domingo</Text>
+          <Text size="sm">Gobierno de la República Dominicana · Servicios del Estado y formalización de empresas en línea</Text>
           <Text size="sm">© {new Date().getFullYear()} Portal Ciudadano</Text>
         </Group>
       </Container>
