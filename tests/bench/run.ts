@@ -5,6 +5,7 @@
 import { engineBench } from './engineBench';
 import { serverBench } from './serverBench';
 import { catalogueBench } from './catalogueBench';
+import { catalogueBrowserBench } from './catalogueBrowserBench';
 import { browserBench } from './browserBench';
 import { deliveryBench } from './deliveryBench';
 
@@ -12,11 +13,12 @@ const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
   { name: 'API del portal (autocannon)', run: serverBench },
   { name: 'API del catálogo de servicios (autocannon, 1.000 servicios sintéticos; BENCH_SOLO=catalogo)', run: catalogueBench },
+  { name: 'Página del catálogo (servidor real, Chromium: LCP con 4G lento y CPU 4×, cambio de filtro; BENCH_SOLO=catalogo)', run: catalogueBrowserBench },
   { name: 'Navegador (Chromium)', run: browserBench },
   { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×, Lighthouse)', run: deliveryBench },
 ];
 
-// BENCH_SOLO=navegador (or motor, api, entrega) runs only the sections whose name contains it.
+// BENCH_SOLO=navegador (or motor, api, catalogo, entrega) runs only the sections whose name contains it.
 const only = process.env.BENCH_SOLO?.toLowerCase();
 for (const section of sections.filter((s) => !only || s.name.toLowerCase().includes(only))) {
   console.log(`\n== ${section.name} ==`);

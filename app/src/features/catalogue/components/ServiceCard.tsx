@@ -1,29 +1,37 @@
-import { Anchor, Badge, Card, Group, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { CatalogueService } from '@portal/api-contract';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { CHANNEL_LABELS } from '../filters';
+import classes from './ServiceCard.module.css';
 
 export interface ServiceCardProps {
   /** The service. Required. */
   service: CatalogueService;
 }
 
-/** One result of the catalogue: the name links to the service page; institution, area, a short description and the channels. */
-export function ServiceCard({ service }: ServiceCardProps) {
+/**
+ * One result of the catalogue: the name links to the service page; institution,
+ * area, a short description and the channels. Plain elements styled with the
+ * theme's variables (ServiceCard.module.css) rather than Mantine components: a
+ * filter change renders a dozen cards on its way to the paint. Memoised: a page
+ * that re-renders with the same answer (the next one on its way) leaves its
+ * cards alone.
+ */
+export const ServiceCard = memo(function ServiceCard({ service }: ServiceCardProps) {
   return (
-    <Card withBorder padding="md" component="article" h="100%">
-      <Anchor component={Link} href={paths.service.href(service.slug)} fw={700} fz="lg">{service.name}</Anchor>
-      <Text size="sm" c="dimmed" mt={2}>
+    <article className={classes.card}>
+      <Link href={paths.service.href(service.slug)} className={`${classes.name} mantine-focus-auto`}>{service.name}</Link>
+      <p className={classes.meta}>
         {service.institution ? `${service.institution.acronym} · ${service.institution.name}` : 'Institución no disponible'}
         {service.area ? ` · ${service.area.name}` : ''}
-      </Text>
-      <Text size="sm" mt="xs" lineClamp={3}>{service.description}</Text>
-      <Group gap={6} mt="sm">
+      </p>
+      <p className={classes.description}>{service.description}</p>
+      <div className={classes.channels}>
         {service.channels.map((channel) => (
-          <Badge key={channel} variant="light" color={channel === 'en_linea' ? 'blue' : 'gray'} radius="sm">{CHANNEL_LABELS[channel]}</Badge>
+          <span key={channel} className={channel === 'en_linea' ? `${classes.channel} ${classes.online}` : classes.channel}>{CHANNEL_LABELS[channel]}</span>
         ))}
-      </Group>
-    </Card>
+      </div>
+    </article>
   );
-}
+});
