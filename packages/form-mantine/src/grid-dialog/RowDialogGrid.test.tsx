@@ -214,6 +214,16 @@ describe('grid with x-row-dialog', () => {
     expect(within(d).getByText('El monto no coincide con la factura de INAPA')).toBeTruthy();
   });
 
+  it('a link to a row\'s field (the error summary\'s) opens that row\'s editor', async () => {
+    const user = userEvent.setup();
+    renderGrid([factura('2026-08', 100), factura('2026-09', 200)], { errors: [{ path: 'facturas.1.monto', message: 'Monto inválido' }] });
+    const link = document.body.appendChild(Object.assign(document.createElement('a'), { href: '#root_facturas_1_monto', textContent: 'Facturas reclamadas, fila 2: Monto facturado' }));
+    await user.click(link);
+    const d = await dialog('Editar factura 2');
+    expect(within(d).getByText('Monto inválido')).toBeTruthy();
+    link.remove();
+  });
+
   it('with openRowDialog the app gets the request (mode, grid, row, draft) and save() stores the row', async () => {
     const user = userEvent.setup();
     const open = vi.fn<(r: RowDialogRequest) => void>();

@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Button, Fieldset, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormNode, PathMessage } from '@portal/form-engine';
@@ -7,6 +7,7 @@ import { fieldPathOf, storeOf, useFieldView } from '../field-state/hooks';
 import type { FormStore } from '../field-state/FormStore';
 import { getAt, nodeAt } from '../data/paths';
 import { removeRow } from '../data/gridRows';
+import { ID_SEPARATOR, pathToId } from '../data/pathToId';
 import RequiredMark from '../theme/templates/RequiredMark';
 import { RowAnswer } from './RowAnswer';
 import { rowFields, tableColumns, type RowField } from './rowFields';
@@ -108,6 +109,27 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
     };
   };
   const open = (mode: RowDialogRequest['mode'], index: number) => host?.open?.(request(mode, index));
+  const openLatest = useRef(open);
+  openLatest.current = open;
+  const rowCount = rows.length;
+
+  // The error summary links to a row's field (#root_facturas_1_periodo), which lives in the row's dialog:
+  // following such a link opens that row's editor, where the error shows on its field.
+  useEffect(() => {
+    const prefix = `${pathToId(path)}${ID_SEPARATOR}`;
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+      const target = link?.getAttribute('href')?.slice(1) ?? '';
+      if (!target.startsWith(prefix) || document.getElementById(target)) return;
+      const index = /^(\d+)(?:_|$)/.exec(target.slice(prefix.length));
+      if (!index || Number(index[1]) >= rowCount) return;
+      event.preventDefault();
+      event.stopPropagation();
+      openLatest.current('edit', Number(index[1]));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [path, rowCount]);
   const remove = (index: number) => {
     setConfirming(null);
     store.env.setValues({ [path]: removeRow(store.snapshot.data, path, index) });
@@ -116,7 +138,7 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
   };
 
   const actions = (i: number): ReactNode => (
-    <Group gap="xs" wrap="wrap">
+    <Group gap="xs" wrap={narrow ? 'wrap' : 'nowrap'}>
       <Button size="xs" variant="default" aria-label={`Ver ${lowerFirst(rowLabel(i))}`} onClick={() => open('preview', i)}>Ver</Button>
       <Button size="xs" variant="light" aria-label={`Editar ${lowerFirst(rowLabel(i))}`} onClick={() => open('edit', i)} disabled={locked}>Editar</Button>
       <Button size="xs" variant="subtle" color="red" aria-label={`Eliminar ${lowerFirst(rowLabel(i))}`} onClick={() => setConfirming(i)} disabled={locked}>Eliminar</Button>
