@@ -47,7 +47,8 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
   const path = fieldPathOf(registry, fieldPathId);
   const view = useFieldView(store, path);
   const snapshot = useSyncExternalStore(store.subscribe, () => store.snapshot, () => store.snapshot);
-  const narrow = useMediaQuery('(max-width: 36em)');
+  // Read on the first render, so a phone never paints the table before the list.
+  const narrow = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const [confirming, setConfirming] = useState<number | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
