@@ -18,7 +18,8 @@ afterAll(() => t.close());
 describe('catalogue search index (migration 017)', () => {
   it('writes the search index directly, without a pending list', async () => {
     const { rows } = await t.app.db.query<{ options: string[] | null }>(
-      "SELECT reloptions AS options FROM pg_class WHERE relname = 'catalogo_servicios_busqueda_idx'",
+      // The index of this database's schema (on PostgreSQL each test app has its own).
+      "SELECT reloptions AS options FROM pg_class WHERE oid = 'catalogo_servicios_busqueda_idx'::regclass",
     );
     expect(rows[0].options).toContain('fastupdate=off');
   });
