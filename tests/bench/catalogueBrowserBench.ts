@@ -39,13 +39,16 @@ interface Step {
   firstSlug: string | null;
 }
 
-/** Area ids 1–11 under each type in turn (a type change, then every area): CHANGES states, no two alike. */
+/** Area ids 1–11 under each type in turn (a type change, then every other area): CHANGES states, no two alike. */
 function plannedStates(): { label: Step['label']; value: string; area: string; type: string }[] {
   const states: { label: Step['label']; value: string; area: string; type: string }[] = [];
   let area = '';
   for (const type of ['', 'presencial', 'en_linea', 'informativo']) {
     if (type !== '') states.push({ label: 'Tipo', value: type, area, type });
+    // The type change kept this area: the state with it and this type is already taken.
+    const kept = area;
     for (let id = 1; id <= 11; id++) {
+      if (String(id) === kept) continue;
       area = String(id);
       states.push({ label: 'Área', value: area, area, type });
     }
