@@ -8,6 +8,7 @@ import { env } from '../../../config/env';
 import { useApplication, type Application } from '../../../api/applications';
 import { readBackup, useAutosave } from '../api/useAutosave';
 import { createFormApi } from '../../../api/formApi';
+import { openRowDialog } from '../../../components/rowDialog';
 import { sectionOf, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
 import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
@@ -182,6 +183,7 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
             showErrors="touched"
             lookupErrors={remote.errors}
             onLookupErrorsChange={(list) => remote.fromForm(step, list)}
+            openRowDialog={openRowDialog}
           >
             <Group justify="space-between" mt="lg">
               <Button variant="default" onClick={previous} disabled={index === 0}>Anterior</Button>
