@@ -250,6 +250,10 @@ describe('the start page', () => {
       await page.goto(`${suite.baseUrl}/en-linea/certificado-no-antecedentes`);
       await page.getByRole('link', { name: /^Continuar/ }).waitFor();
       await page.getByRole('button', { name: 'Comenzar otra solicitud' }).waitFor();
+      // The home page's pending actions lead to the draft's own form.
+      await page.goto(`${suite.baseUrl}/`);
+      const pending = page.getByRole('link', { name: /^Terminar el borrador n\.º \d+$/ }).first();
+      expect(await pending.getAttribute('href')).toMatch(/^\/en-linea\/certificado-no-antecedentes\/\d+$/);
     });
   });
 

@@ -1,10 +1,10 @@
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { Link } from 'wouter';
-import { paths } from '../../../config/paths';
+import { formPaths } from '../../../config/paths';
 import { useHomeSummary } from '../api/useHomeSummary';
 
-/** "Pendientes": drafts to finish and payments still due, each with its link; says so when there is nothing. */
+/** "Pendientes": drafts of any online service to finish and payments still due, each with its link (the form's own pages); says so when there is nothing. */
 export function PendingActions() {
   const { drafts, unpaid } = useHomeSummary();
   if (!drafts || !unpaid) return null;
@@ -17,13 +17,13 @@ export function PendingActions() {
         <List spacing="xs">
           {drafts.map((d) => (
             <List.Item key={`b${d.id}`}>
-              <Anchor component={Link} href={paths.application.href(d.id)}>Terminar el borrador n.º {d.id}</Anchor>
-              <Text span size="sm" c="dimmed"> · actualizado el {new Date(d.updated_at).toLocaleDateString('es-DO')}</Text>
+              <Anchor component={Link} href={formPaths(d.form).application(d.id)}>Terminar el borrador n.º {d.id}</Anchor>
+              <Text span size="sm" c="dimmed"> · {d.service_name} · actualizado el {new Date(d.updated_at).toLocaleDateString('es-DO')}</Text>
             </List.Item>
           ))}
           {unpaid.map((r) => (
             <List.Item key={`p${r.id}`}>
-              <Anchor component={Link} href={paths.confirmation.href(r.id)}>Pagar {formatAmount(r.total_pending, 'DOP')} de la solicitud {r.code}</Anchor>
+              <Anchor component={Link} href={formPaths(r.form).confirmation(r.id)}>Pagar {formatAmount(r.total_pending, 'DOP')} de la solicitud {r.code}</Anchor>
             </List.Item>
           ))}
         </List>
