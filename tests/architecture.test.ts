@@ -57,7 +57,7 @@ describe('app features never import each other nor the app layer', () => {
   it.each([
     ['app/src/features/home/components/X.tsx', "import { LoginForm } from '../../auth/components/LoginForm';"],
     ['app/src/features/home/X.ts', "import { login } from '../auth/api/login';"],
-    ['app/src/features/formalization/components/deep/X.tsx', "import { MyApplications } from '../../../requests/components/MyApplications';"],
+    ['app/src/features/applications/components/deep/X.tsx', "import { MyApplications } from '../../../requests/components/MyApplications';"],
     ['app/src/features/requests/components/X.tsx', "import { ServicePage } from '../../../../src/features/services/components/ServicePage';"],
     ['app/src/features/requests/components/X.tsx', "import { App } from '../../../app/App';"],
     ['app/src/features/requests/X.ts', "import { AppRoutes } from '../../app/AppRoutes';"],
@@ -71,8 +71,8 @@ describe('app features never import each other nor the app layer', () => {
     ['app/src/features/requests/components/X.tsx', "import { applicationName } from '../applicationName';"],
     ['app/src/features/requests/components/X.tsx', "import { api } from '../../../lib/api-client';"],
     ['app/src/features/requests/components/X.tsx', "import { useApplications } from '../../../api/applications';"],
-    ['app/src/features/formalization/components/deep/X.tsx', "import { openModal } from '../../../../modals/modalStore';"],
-    ['app/src/features/formalization/form.ts', "import schemaJson from '../../../../schemas/formalizacion/schema.json';"],
+    ['app/src/features/applications/components/deep/X.tsx', "import { openModal } from '../../../../modals/modalStore';"],
+    ['app/src/features/applications/form.ts', "import schemaJson from '../../../../schemas/formalizacion/schema.json';"],
     ['app/src/app/routes/HomeRoute.tsx', "import { HomePage } from '../../features/home/components/HomePage';"],
   ])('%s may: %s', async (file, code) => {
     expect(await importErrors(file, code)).toEqual([]);
