@@ -150,7 +150,7 @@ describe('upload attacks leave nothing behind', () => {
     ['windows path', '..\\..\\x.pdf', SAMPLE_FILES.pdf, 400, 'Nombre de archivo inválido'],
     ['special characters', 'Cédula$.pdf', SAMPLE_FILES.pdf, 400, 'Nombre de archivo inválido'],
     ['a double extension with a dash', 'x.php-.pdf', SAMPLE_FILES.pdf, 400, 'Nombre de archivo inválido'],
-    ['an empty file', 'Vacio.pdf', Buffer.alloc(0), 415, 'Tipo de archivo no permitido'],
+    ['an empty file', 'Vacio.pdf', Buffer.alloc(0), 400, 'El archivo está vacío'],
   ])('%s', async (_label, filename, content, status, message) => {
     await expectRejected(() => upload(t.app, a.token, [profile(a.id), file(filename, content)]), status, message);
     // Not even an empty file: the refused upload's file is removed after its stream has closed it.

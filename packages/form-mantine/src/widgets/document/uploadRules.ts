@@ -1,40 +1,28 @@
-/** What an upload must satisfy before it is sent (the server checks again, content included). */
+/**
+ * The portal's upload rules for the form's widgets and the app: the one
+ * definition the server also uses (@portal/form-engine/uploads), plus the
+ * form's own default list for file fields that declare no `x-accept`.
+ */
+import { FORM_DEFAULT_ACCEPT, fileTypeOf } from '@portal/form-engine/uploads';
 
-/** Spec §5: what a successful and a failed upload say. */
-export const UPLOAD_OK = 'Archivo subido de manera correcta';
-export const UPLOAD_FAILED = 'Error subiendo documento, intente mas tarde';
+export {
+  EMPTY_FILE, INVALID_FILE, INVALID_NAME, MAX_FILES, MAX_UPLOAD_BYTES, NAME_HINT, NO_FILE, PORTAL_ACCEPT, REJECTION_MESSAGES,
+  SIGNATURE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, UPLOAD_FAILED, UPLOAD_OK,
+  acceptAttribute, contentMatches, extensionOf, fileTypeOf, isImageExtension, rejectionMessage, splitFileName, uploadProblem,
+} from '@portal/form-engine/uploads';
 
-/** 50 MB, the portal's upload limit. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Extensions a form's file field takes when it declares no `x-accept` (the formalization form's list). */
+export const DEFAULT_ACCEPT: readonly string[] = FORM_DEFAULT_ACCEPT;
 
-/** Extensions accepted when a file field declares no `x-accept`. */
-export const DEFAULT_ACCEPT = ['jpeg', 'jpg', 'png', 'pdf', 'dwg', 'dxf'];
-
-const IMAGE_EXTENSIONS = new Set(['jpeg', 'jpg', 'png', 'gif', 'webp']);
-
-/** Lower-case extension of a file name, without the dot ('' when none). */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot <= 0 || dot === name.length - 1 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
-/** The `accept` attribute of a file input: `.jpeg,.jpg,…`. */
-export function acceptAttribute(accept: readonly string[]): string {
-  return accept.map((ext) => `.${ext.toLowerCase()}`).join(',');
-}
-
-/** A Spanish message when the file cannot be uploaded, or null when it can. */
-export function uploadProblem(file: { name: string; size: number }, accept: readonly string[] = DEFAULT_ACCEPT, maxBytes: number = MAX_UPLOAD_BYTES): string | null {
-  const ext = extensionOf(file.name);
-  if (!accept.map((a) => a.toLowerCase()).includes(ext)) {
-    return `Tipo de archivo no permitido. Tipos aceptados: ${accept.join(', ')}.`;
+/**
+ * A drop zone's `accept`: MIME type -> extensions. A file passes on either, so a
+ * drawing the browser types as '' still passes on its extension.
+ */
+export function dropzoneAccept(accept: readonly string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const ext of accept) {
+    const mime = fileTypeOf(ext)?.mime;
+    if (mime) (out[mime] ??= []).push(`.${ext.toLowerCase()}`);
   }
-  if (file.size > maxBytes) return `El archivo supera el tamaño máximo de ${Math.round(maxBytes / (1024 * 1024))} MB.`;
-  if (file.size === 0) return 'El archivo está vacío.';
-  return null;
-}
-
-/** Whether a stored document can be shown as an image thumbnail. */
-export function isImageExtension(extension: string): boolean {
-  return IMAGE_EXTENSIONS.has(extension.replace(/^\./, '').toLowerCase());
+  return out;
 }

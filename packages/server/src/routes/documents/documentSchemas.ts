@@ -7,7 +7,9 @@ export const uploadSchema = {
   tags: ['Documentos'],
   summary: 'Sube un documento del ciudadano (multipart: file, citizen_profile_id, description opcional)',
   description:
-    'Máximo 50 MB; extensiones jpeg, jpg, png, pdf, dwg, dxf, comprobadas por su contenido; ' +
+    'Máximo 50 MB (52428800 bytes), un archivo; las extensiones del portal (imágenes jpeg, png, jpg; documentos pdf, dwg, 3ds, ' +
+    'docx, xlsx, pptx, ppsx, doc, xls, ppt, pps, ods, odp, odt, ai, ps, eps, cmx, cdr, rtf, vsd, txt, tif, tiff) y dxf de los ' +
+    'formularios, comprobadas por su contenido; ' +
     'nombre de archivo solo con letras, dígitos, espacios, puntos y Ññ; sin JavaScript ni acciones de ejecución en PDF ' +
     'ni marcado HTML en ninguna codificación. Cada ciudadano tiene un espacio y un número de documentos máximos ' +
     '(UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_FILES): 413 al alcanzarlos.',

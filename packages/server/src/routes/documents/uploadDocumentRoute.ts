@@ -6,13 +6,13 @@ import { HttpError } from '../../http/HttpError';
 import { FORBIDDEN_TEXT, hasForbiddenText } from '../../http/unstorableInput';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
-import { ALLOWED_EXTENSIONS, splitFileName } from '../../services/uploads/fileRules';
+import { INVALID_NAME, NO_FILE, TOO_MANY } from '@portal/form-engine/uploads';
+import { allowedType, splitFileName } from '../../services/uploads/fileRules';
 import { NOT_ALLOWED, storeUpload, type SizeLimit, type StoredUpload } from '../../services/uploads/storeUpload';
 import { bytesQuotaError, insertWithinQuota, remainingBytes, type UploadQuota } from '../../services/uploads/uploadQuota';
 import { documentRoute, uploadSchema } from './documentSchemas';
 
 const FORBIDDEN = 'No autorizado';
-const NO_FILE = 'Debe seleccionar almenos un archivo para continuar';
 
 interface FileInfo {
   name: string;
@@ -40,7 +40,11 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
   }
 }
 
-/** POST /v1/portals/documents (multipart: file, citizen_profile_id, optional description). */
+/**
+ * POST /v1/portals/documents (multipart: file, citizen_profile_id, optional description).
+ * Serves the profile's documents and the forms' upload dialogs: it stores the portal's list
+ * (spec §5) and the forms' DXF; each form field's `x-accept` narrows that in its dialog.
+ */
 export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
   const { uploadDir, uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
@@ -72,12 +76,14 @@ export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
           }
           continue;
         }
-        if (part.fieldname !== 'file' || file !== null) throw new HttpError(400, 'Solo se permite un archivo en el campo file');
+        if (part.fieldname !== 'file') throw new HttpError(400, 'Solo se permite un archivo en el campo file');
+        if (file !== null) throw new HttpError(413, TOO_MANY);
+        // The shared upload rules (@portal/form-engine/uploads), as the browser checked them before sending.
         const split = splitFileName(part.filename);
-        if (split === null) throw new HttpError(400, 'Nombre de archivo inválido');
-        const allowed = ALLOWED_EXTENSIONS[split.extension];
+        if (split === null) throw new HttpError(400, INVALID_NAME, [{ path: 'file', message: INVALID_NAME }]);
+        const allowed = allowedType(split.extension);
         if (!allowed) throw new HttpError(415, NOT_ALLOWED);
-        const stored = await storeUpload(part.file, uploadDir, allowed.kind, limit).catch((error: unknown) => {
+        const stored = await storeUpload(part.file, uploadDir, split.extension, limit).catch((error: unknown) => {
           throw asClientError(error);
         });
         file = { ...split, mime: allowed.mime, stored };
