@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ContentCheck, DOCUMENT_EXTENSIONS, EMPTY_FILE, IMAGE_EXTENSIONS, INVALID_FILE, INVALID_NAME, MAX_UPLOAD_BYTES, PORTAL_ACCEPT,
   TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, acceptAttribute, contentMatches, extensionOf, fileTypeOf, isImageExtension,
-  rejectionMessage, splitFileName, uploadProblem,
+  headMatches, rejectionMessage, splitFileName, uploadProblem,
 } from './uploadRules';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
@@ -108,6 +108,19 @@ describe('content checks', () => {
     const late = new ContentCheck('txt');
     expect(late.push(new Uint8Array(300).fill(0x61))).toBe(true);
     expect(late.push(Uint8Array.of(0x61, 0))).toBe(false);
+  });
+});
+
+describe('the browser\'s look at the first bytes', () => {
+  it('judges the signature on the head alone, and a text head without its end', () => {
+    const pdfHead = bytes('%PDF-1.7\n', new Array(200).fill(0x41)).subarray(0, 128);
+    expect(headMatches('pdf', pdfHead, false)).toBe(true);
+    expect(headMatches('docx', pdfHead, false)).toBe(false);
+    const textHead = new TextEncoder().encode(`${'a'.repeat(127)}ñ`).subarray(0, 128);
+    expect(headMatches('txt', textHead, false)).toBe(true);
+    expect(headMatches('txt', textHead, true)).toBe(false);
+    expect(headMatches('odt', ODT, true)).toBe(true);
+    expect(headMatches('odt', OOXML, true)).toBe(false);
   });
 });
 

@@ -296,3 +296,14 @@ export function contentMatches(extension: string, bytes: Uint8Array): boolean {
   const check = new ContentCheck(extension);
   return check.push(bytes) && check.finish();
 }
+
+/**
+ * Whether the first bytes of a file (up to {@link SIGNATURE_BYTES}) can be its
+ * extension's: the browser's early look before sending. `complete` says the
+ * bytes are the whole file. Text is only judged on those bytes here.
+ */
+export function headMatches(extension: string, head: Uint8Array, complete: boolean): boolean {
+  const check = new ContentCheck(extension);
+  if (!check.push(head)) return false;
+  return complete || head.length < SIGNATURE_BYTES ? check.finish() : true;
+}

@@ -1,28 +1,23 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
-import { acceptAttribute, DEFAULT_ACCEPT, MAX_UPLOAD_BYTES, UPLOAD_FAILED, UPLOAD_OK, uploadProblem } from '@portal/form-mantine/upload-rules';
+import {
+  acceptAttribute, checkFile, dropValidator, INVALID_FILE, MAX_FILES, MAX_UPLOAD_BYTES, NAME_HINT, NO_FILE, PORTAL_ACCEPT,
+  rejectionMessage, UPLOAD_FAILED, UPLOAD_OK,
+} from '@portal/form-mantine/upload-rules';
 import { useSWRConfig } from 'swr';
 import { DOCUMENTS_KEY, uploadDocument } from '../../../api/documents';
 import { errorMessage } from '../../../lib/apiError';
 import type { ModalContentProps } from '../../../modals/modalContent';
 
-/** Spec §5: letters, digits, spaces, dots and Ññ. */
-const NAME_RULE = /^[A-Za-z0-9Ññ .]+$/;
-const INVALID_NAME = 'Nombre de archivo inválido';
-const INVALID_FILE = 'Archivo inválido';
-
-/** A Spanish message when the file cannot be sent, or null: the name rule, then the form's upload rules (type, size). */
-function problemOf(file: File): string | null {
-  return NAME_RULE.test(file.name) ? uploadProblem(file) : INVALID_NAME;
-}
-
 /**
  * FILE_UPLOAD_MODAL: one file to the citizen's documents (POST
  * /v1/portals/documents), dropped on the zone or chosen with the labelled
- * file input (the keyboard's way). The name and type are checked before
- * sending, the server checks again; a failure keeps the chosen file.
+ * file input (the keyboard's way). The portal's upload rules (spec §5: the
+ * name, the portal's types, 50 MB, not empty, the first bytes) are checked
+ * before sending and shown on the file input inside the dialog; the server
+ * checks again and its refusal is shown there too. A failure keeps the chosen file.
  */
 export default function FileUploadContent({ close }: ModalContentProps) {
   const { mutate } = useSWRConfig();
@@ -30,20 +25,23 @@ export default function FileUploadContent({ close }: ModalContentProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const latest = useRef<File | null>(null);
 
   const choose = (next: File | null) => {
+    latest.current = next;
     setFailure(null);
     setFile(next);
-    setProblem(next ? problemOf(next) : null);
+    setProblem(null);
+    if (next) void checkFile(next, PORTAL_ACCEPT).then((found) => latest.current === next && setProblem(found));
   };
   const rejected = (rejections: FileRejection[]) => {
-    setFile(null);
-    setProblem(rejections.length > 0 ? INVALID_FILE : null);
+    choose(null);
+    setProblem(rejectionMessage(rejections.flatMap((r) => r.errors.map((e) => String(e.code)))));
   };
 
   const upload = async () => {
-    if (!file) return setProblem('Debe seleccionar almenos un archivo para continuar');
-    const found = problemOf(file);
+    if (!file) return setProblem(NO_FILE);
+    const found = await checkFile(file, PORTAL_ACCEPT);
     if (found) return setProblem(found);
     setBusy(true);
     setFailure(null);
@@ -61,28 +59,32 @@ export default function FileUploadContent({ close }: ModalContentProps) {
 
   return (
     <Stack>
-      <Text size="sm">Evite acentos y caracteres especiales en el nombre del archivo: use letras, números, espacios y puntos.</Text>
+      <Text size="sm">{NAME_HINT}</Text>
       {failure && <Alert color="red" role="alert">{failure}</Alert>}
       {/* Drag and drop is a mouse shortcut; keyboard and screen-reader users get the labelled file input below. */}
       <Dropzone
-        onDrop={(files) => choose(files[0] ?? null)}
-        onReject={rejected}
+        // One drop, one verdict: a drop with any rejection (two files, say) is refused whole.
+        onDropAny={(files, rejections) => (rejections.length > 0 ? rejected(rejections) : choose(files[0] ?? null))}
+        onDrop={() => undefined}
         multiple={false}
         maxSize={MAX_UPLOAD_BYTES}
-        maxFiles={1}
+        maxFiles={MAX_FILES}
+        validator={dropValidator(PORTAL_ACCEPT)}
         loading={busy}
         activateOnKeyboard={false}
         tabIndex={-1}
       >
         <Stack gap={4} align="center" p="md">
-          <Text>Arrastre un archivo aquí o haga clic para elegirlo</Text>
-          <Text size="sm" c="dimmed">{`Tipos permitidos: ${DEFAULT_ACCEPT.join(', ')}. Tamaño máximo: 50 MB.`}</Text>
+          <Dropzone.Idle><Text>Arrastre un archivo aquí o haga clic para elegirlo</Text></Dropzone.Idle>
+          <Dropzone.Accept><Text>Suelte el archivo aquí</Text></Dropzone.Accept>
+          <Dropzone.Reject><Text>{INVALID_FILE}</Text></Dropzone.Reject>
+          <Text size="sm" c="dimmed">{`Tipos permitidos: ${PORTAL_ACCEPT.join(', ')}. Tamaño máximo: 50 MB. Un archivo.`}</Text>
         </Stack>
       </Dropzone>
       <FileInput
         label="Archivo"
         placeholder="Elegir un archivo"
-        accept={acceptAttribute(DEFAULT_ACCEPT)}
+        accept={acceptAttribute(PORTAL_ACCEPT)}
         value={file}
         onChange={choose}
         clearable

@@ -19,14 +19,17 @@ export interface DocumentPickerDialogProps {
   onConfirm(id: number): void;
   /** Loads the list again after a failure. Required. */
   onRetry(): void;
+  /** Extensions the field takes (`x-accept`): other stored documents are not offered. Optional: all. */
+  accept?: readonly string[];
 }
 
 /**
  * Picks one of the citizen's stored documents: name, extension, a "Ver"
  * link (new tab) and "Seleccionar" / "Seleccionado" per document, then
- * "Confirmar". The list scrolls within 370 px.
+ * "Confirmar". The list scrolls within 370 px. Only documents of the field's
+ * types (`accept`) are offered.
  */
-export default function DocumentPickerDialog({ opened, onClose, api, state, selectedId, onConfirm, onRetry }: DocumentPickerDialogProps) {
+export default function DocumentPickerDialog({ opened, onClose, api, state, selectedId, onConfirm, onRetry, accept }: DocumentPickerDialogProps) {
   const [choice, setChoice] = useState<number | undefined>(selectedId);
   const [wasOpened, setWasOpened] = useState(opened);
   const baseId = useId();
@@ -35,7 +38,9 @@ export default function DocumentPickerDialog({ opened, onClose, api, state, sele
     setWasOpened(opened);
     if (opened) setChoice(selectedId);
   }
-  const { status, documents } = state;
+  const { status } = state;
+  // A field keeps its own, narrower list: a stored document of another type is not offered.
+  const documents = accept ? state.documents.filter((d) => accept.includes(d.extension.toLowerCase())) : state.documents;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Mis documentos" size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>

@@ -78,6 +78,7 @@ export default function DocumentWidget(props: WidgetProps) {
             selectedId={value}
             onConfirm={choose}
             onRetry={() => void docs.resource?.refresh()}
+            accept={accept}
           />
         </>
       )}
