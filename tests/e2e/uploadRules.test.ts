@@ -5,8 +5,8 @@
  * inside the dialog and nothing is sent; a rejected drop says 'Archivo
  * inválido' with its reason (over 50 MB, empty, two files, a wrong type); a
  * renamed file is caught by its first bytes; what only the server can see is
- * refused by it and shown in the dialog; a real .odt goes up. axe at 1280 and
- * 390 px with an error shown; screenshots in tests/.artifacts/uploads.
+ * refused by it and shown in the dialog; a real .odt goes up; a keyboard-only
+ * pass. axe at 1280 and 390 px with an error shown; screenshots in tests/.artifacts/uploads.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { expectFocus, tabTo } from '../support/keyboard';
 import { login, pdfBuffer, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
@@ -192,6 +193,35 @@ describe('upload rules in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
       await expectNoAxeViolations(page, 'FILE_UPLOAD_MODAL with an error at 390 px');
       await shot(page, 'perfil-nombre-invalido-390');
+    });
+  });
+
+  it('keyboard only: FILE_UPLOAD_MODAL opens on its file input, a bad name is announced on it, a good file goes up', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '02603918570'));
+      const sent = watchUploads(page);
+      await page.goto(`${suite.baseUrl}/perfil`);
+      await page.getByRole('heading', { name: 'Mi perfil', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Editar mis datos' }).focus();
+      await tabTo(page, 'Subir un documento', { max: 3 });
+      await page.keyboard.press('Enter');
+      await expectFocus(page, (f) => f.dialog === 'Subir un archivo' && f.name.startsWith('Archivo'));
+      let [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      await chooser.setFiles({ name: 'acta_notarial.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() });
+      await expectFocus(page, (f) => f.name.startsWith('Archivo') && f.description.includes('Nombre de archivo inválido'));
+      // Clear the refused file, back to the input, choose again.
+      await tabTo(page, 'Quitar el archivo', { max: 2 });
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: 'Subir un archivo' }).getByText('Nombre de archivo inválido').waitFor({ state: 'detached' });
+      await tabTo(page, (f) => f.name.startsWith('Archivo'), { max: 3, backwards: true });
+      [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      await chooser.setFiles({ name: 'Acta notarial.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() });
+      await tabTo(page, 'Subir', { max: 4 });
+      await page.keyboard.press('Enter');
+      await page.getByText('Archivo subido de manera correcta', { exact: true }).first().waitFor();
+      await page.getByRole('row', { name: /Acta notarial/ }).waitFor();
+      expect(sent).toHaveLength(1);
     });
   });
 
