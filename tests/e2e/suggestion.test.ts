@@ -240,7 +240,10 @@ describe('Sugerir un servicio', () => {
   it('keyboard only: Tab to the footer’s button, Enter, an empty Space on ENVIAR, type each field, Enter sends, Enter on ACEPTAR', async () => {
     const page = await newPage();
     await snapshotOnFailure(page, async () => {
-      await page.goto(`${portal.baseUrl}/`);
+      // The home page's lower parts (links of interest, figures) arrive after the first paint and push the
+      // footer down: start once they are in, or the footer's button scrolls out of sight under the test.
+      await page.goto(`${portal.baseUrl}/`, { waitUntil: 'networkidle' });
+      await waitForStillPage(page);
       await page.getByRole('contentinfo').getByRole('link', { name: 'Contacto' }).focus();
       await tabTo(page, FORM, { max: 2 });
       await page.keyboard.press('Enter');

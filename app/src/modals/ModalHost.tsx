@@ -1,6 +1,7 @@
 /**
  * Renders the open modal of the registry in one Mantine Modal (focus trapped,
- * focus returned, aria-modal, labelled by its title).
+ * aria-modal, labelled by its title; focus goes back to the element that
+ * opened it, noted when the store opens it).
  * - Escape and the backdrop close it unless it is persistent.
  * - Opening waits for the content's chunk at most 500 ms (spec §4, §9: the
  *   500 ms opening fallback): a content already loaded, or arriving in time,
@@ -63,6 +64,20 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
     };
   }, [name, registry]);
 
+  // Where focus goes back when the modal is gone: noted when it opens, not by Mantine when the dialog
+  // appears (the dialog opens once its content has loaded, and by then focus may be elsewhere).
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = () => {
+    // A modal opened again before this one's exit ended keeps its own opener.
+    if (store.get() !== null) return;
+    const target = opener.current;
+    opener.current = null;
+    if (!target?.isConnected) return;
+    // Unless the citizen has moved on: focus still in the closing dialog (its close button), lost, or on the body.
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected || active.closest('[role="dialog"], .mantine-Modal-root') !== null) target.focus();
+  };
+
   // Back closes: one history entry while a modal is open. Followed through the store, not an effect's
   // cleanup, so React's development double effects cannot push or pop an entry twice.
   useEffect(() => {
@@ -72,6 +87,9 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
     const pushEntry = () => window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: true }, '');
     const follow = () => {
       const nowOpen = store.get() !== null;
+      // Called inside store.open, before React renders: the focused element is the one that opened it
+      // (a modal replacing another keeps the first one's).
+      if (nowOpen && !wasOpen) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       if (nowOpen && !wasOpen && !droppingEntry && !hasModalEntry()) pushEntry();
       // Closed from the page (Escape, a button): drop the entry, so Back then goes where the citizen expects.
       if (!nowOpen && wasOpen && !droppingEntry && hasModalEntry()) {
@@ -121,6 +139,8 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
       withCloseButton={!persistent}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
       centered
+      returnFocus={false}
+      onExitTransitionEnd={returnFocus}
       data-modal={name ?? undefined}
     >
       {Content && current ? (

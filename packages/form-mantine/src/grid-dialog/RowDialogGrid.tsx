@@ -33,29 +33,6 @@ function shownRowErrors(store: FormStore, rowPath: string, fields: RowField[]): 
 }
 
 /**
- * Puts focus back on `opener` once the row's dialog is gone. A dialog host
- * may give focus back itself, but Mantine notes the element to return to
- * when its `opened` effect runs, after its focus trap has already moved
- * focus (the host's dialog is opened once its content has loaded), and then
- * returns to the body or to the button of an earlier dialog.
- */
-function returnFocusTo(opener: HTMLElement | null): void {
-  if (!opener) return;
-  const start = Date.now();
-  const tick = () => {
-    if (document.querySelector('[role="dialog"]') === null) {
-      const active = document.activeElement;
-      // Right after closing, whatever took focus was the host's doing, not the citizen's.
-      if (active !== opener && opener.isConnected && (!active || active === document.body || Date.now() - start < 1000)) opener.focus();
-      return;
-    }
-    // The dialog is still closing (or another one opened): look again, for 3 s at most.
-    if (Date.now() - start < 3000) setTimeout(tick, 50);
-  };
-  setTimeout(tick, 50);
-}
-
-/**
  * A grid whose rows are edited in a dialog (`x-row-dialog`): a table of its
  * rows (the first three fields shown, values as the citizen reads them; a
  * stacked list on narrow screens) with "Ver", "Editar" and "Eliminar" (after a
@@ -96,7 +73,7 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
   const addLabel = `Agregar ${lowerFirst(item)}`;
   const errorsOf = (i: number) => shownRowErrors(store, `${path}.${i}`, fields);
 
-  const request = (mode: RowDialogRequest['mode'], index: number, opener: HTMLElement | null): RowDialogRequest => {
+  const request = (mode: RowDialogRequest['mode'], index: number): RowDialogRequest => {
     const isNew = index >= rows.length;
     const rowPath = `${path}.${index}`;
     const before = isNew ? {} : rows[index] ?? {};
@@ -128,14 +105,13 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
         for (const f of fields) {
           if (!Object.is(getAt(before, f.key), getAt(row, f.key))) store.markEdited(`${rowPath}.${f.key}`);
         }
-        returnFocusTo(opener);
       },
-      cancel() {
-        returnFocusTo(opener);
-      },
+      // Focus goes back to the button that asked when the dialog is gone: the dialog host's doing
+      // (the portal's ModalHost notes the opener when it opens; SchemaForm's own dialog is Mantine's).
+      cancel() {},
     };
   };
-  const open = (mode: RowDialogRequest['mode'], index: number, opener: HTMLElement | null) => host?.open?.(request(mode, index, opener));
+  const open = (mode: RowDialogRequest['mode'], index: number) => host?.open?.(request(mode, index));
   const openLatest = useRef(open);
   openLatest.current = open;
   const rowCount = rows.length;
@@ -152,7 +128,7 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
       if (!index || Number(index[1]) >= rowCount) return;
       event.preventDefault();
       event.stopPropagation();
-      openLatest.current('edit', Number(index[1]), link instanceof HTMLElement ? link : null);
+      openLatest.current('edit', Number(index[1]));
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
@@ -166,8 +142,8 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
 
   const actions = (i: number): ReactNode => (
     <Group gap="xs" wrap={narrow ? 'wrap' : 'nowrap'}>
-      <Button size="xs" variant="default" aria-label={`Ver ${lowerFirst(rowLabel(i))}`} onClick={(event) => open('preview', i, event.currentTarget)}>Ver</Button>
-      <Button size="xs" variant="light" aria-label={`Editar ${lowerFirst(rowLabel(i))}`} onClick={(event) => open('edit', i, event.currentTarget)} disabled={locked}>Editar</Button>
+      <Button size="xs" variant="default" aria-label={`Ver ${lowerFirst(rowLabel(i))}`} onClick={() => open('preview', i)}>Ver</Button>
+      <Button size="xs" variant="light" aria-label={`Editar ${lowerFirst(rowLabel(i))}`} onClick={() => open('edit', i)} disabled={locked}>Editar</Button>
       <Button size="xs" variant="subtle" color="red" aria-label={`Eliminar ${lowerFirst(rowLabel(i))}`} onClick={() => setConfirming(i)} disabled={locked}>Eliminar</Button>
     </Group>
   );
@@ -254,7 +230,7 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
           disabled={locked}
           onClick={(event) => {
             if (atMax) event.preventDefault();
-            else open('edit', rows.length, event.currentTarget);
+            else open('edit', rows.length);
           }}
         >
           {addLabel}
