@@ -122,7 +122,8 @@ describe('applying online to the new services', () => {
       await signIn(page, account, '/servicios/reclamacion-factura-inapa');
       const id = await startFromService(page, 'reclamacion-factura-inapa', 'reclamacion-factura-inapa');
       await page.getByRole('heading', { name: 'Datos del solicitante', level: 2 }).waitFor();
-      await page.getByText('Reclamación de facturación de agua (INAPA) · Paso 1 de 4').waitFor();
+      await page.getByText('Reclamación de facturación de agua (INAPA)', { exact: true }).waitFor();
+      await page.getByText('Paso 1 de 4', { exact: true }).waitFor();
       await expectNoAxeViolations(page, 'paso 1 INAPA 1280');
 
       // The masked cédula: an unregistered one is refused by the JCE lookup, a registered one accepted.

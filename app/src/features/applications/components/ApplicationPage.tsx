@@ -168,7 +168,8 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           <div>
-            <Text size="sm" c="dimmed">{schema.title ? `${schema.title} · ` : ''}Paso {index + 1} de {visibleSections.length}</Text>
+            {schema.title && <Text size="sm" c="dimmed">{schema.title}</Text>}
+            <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
             <Title order={2}>{visibleSections[index].title}</Title>
           </div>
           {summary && <ErrorSummary errors={stepErrors} schema={schema} />}
