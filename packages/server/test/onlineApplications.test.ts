@@ -22,11 +22,11 @@ let other: string;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function upload(token: string): Promise<number> {
+async function upload(token: string, kind: 'pdf' | 'png' = 'pdf'): Promise<number> {
   const me = (await call('GET', '/v1/portals/auth/citizens/me', token)).json().data.id as number;
   const body = multipart([
     { name: 'citizen_profile_id', value: String(me) },
-    { name: 'file', value: SAMPLE_FILES.pdf, filename: 'Plano del local.pdf', contentType: 'application/pdf' },
+    { name: 'file', value: SAMPLE_FILES[kind], filename: `Plano del local.${kind}`, contentType: kind === 'pdf' ? 'application/pdf' : 'image/png' },
   ]);
   const res = await t.app.inject({ method: 'POST', url: '/v1/portals/documents', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
   expect(res.statusCode, res.body).toBe(201);
@@ -130,6 +130,16 @@ describe('the application routes of any online service', () => {
     expect(ok.json().data.data.local).toBeUndefined();
     const validated = await call('POST', `${BASE}/validate`, demo, { data: { negocio: {} } });
     expect(validated.json()).toMatchObject({ valid: false });
+  });
+
+  it('a document of a type its field does not accept is refused on submit, even the citizen\'s own', async () => {
+    const { id } = (await call('POST', BASE, demo, { data: {} })).json().data;
+    const png = await upload(demo, 'png');
+    await call('PUT', `${BASE}/${id}`, demo, { data: valid(png) });
+    const res = await call('POST', `${BASE}/${id}/submit`, demo);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toContainEqual({ path: 'local.plano', message: 'Tipo de archivo no permitido' });
+    expect((await call('GET', `${BASE}/${id}`, demo)).json().data.status).toBe('borrador');
   });
 
   it('the formalization keeps its own address and its VUF- codes, and lists only its own form there', async () => {

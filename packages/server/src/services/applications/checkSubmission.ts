@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prune, runLookups, todayInDominicanRepublic, withLookupFills, type FormSchema } from '@portal/form-engine';
 import type { FieldError } from '../../http/HttpError';
-import { fileFields, verdict } from './onlineForms';
+import { fileFieldTypes, verdict } from './onlineForms';
 import { lookupAnswers, listAnswers } from './ownRouteAnswers';
 import { remoteChecks } from './remoteChecks';
 import { sourceChecks, sourceFields } from './sourceChecks';
@@ -31,7 +31,7 @@ export async function checkSubmission(app: FastifyInstance, request: FastifyRequ
   const errored = new Set(errors.map((e) => e.path));
   const remote: FieldError[] = [
     ...lookups.flatMap((l) => (l.valid || l.error === null ? [] : [{ path: l.path, message: l.error }])),
-    ...(await remoteChecks(pruned, app.db, citizenId, fileFields(schema))),
+    ...(await remoteChecks(pruned, app.db, citizenId, fileFieldTypes(schema))),
     ...(await sourceChecks(pruned, sourceFields(schema), listAnswers(app))),
   ];
   for (const e of remote) {

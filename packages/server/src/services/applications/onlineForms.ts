@@ -9,7 +9,9 @@ import { check, compileForm, prune, todayInDominicanRepublic, type FormSchema, t
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadForm, schemasDir } from '@portal/form-engine/node';
+import { FORM_DEFAULT_ACCEPT } from '@portal/form-engine/uploads';
 import type { Queryable } from '../../db/Db';
+import type { FileField } from './remoteChecks';
 
 /** The formalization's form: its applications also answer at /v1/portals/formalizaciones. */
 export const FORMALIZACION = 'formalizacion';
@@ -66,6 +68,13 @@ export function formSchema(form: string): FormSchema | null {
 /** Paths (with `*` for grid rows) of a form's file fields: their values are document ids. */
 export function fileFields(schema: FormSchema): string[] {
   return compileForm(schema).templates.filter((t) => t.node['x-widget'] === 'file').map((t) => t.tpath);
+}
+
+/** A form's file fields with the extensions each accepts: its x-accept, else the form widget's default list. */
+export function fileFieldTypes(schema: FormSchema): FileField[] {
+  return compileForm(schema).templates
+    .filter((t) => t.node['x-widget'] === 'file')
+    .map((t) => ({ tpath: t.tpath, accept: (t.node['x-accept'] ?? FORM_DEFAULT_ACCEPT).map((e) => e.toLowerCase()) }));
 }
 
 /** Prunes hidden values and validates, as the browser does; `today` is the Dominican date unless given. */

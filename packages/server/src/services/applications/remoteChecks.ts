@@ -4,6 +4,7 @@
  * (JCE, ONAPI) are the schema's `x-lookup`, run by the engine: checkSubmission.ts.
  */
 import { templateInstances } from '@portal/form-engine';
+import { TYPE_NOT_ALLOWED } from '@portal/form-engine/uploads';
 import type { Db } from '../../db/Db';
 import type { FieldError } from '../../http/HttpError';
 
@@ -17,15 +18,32 @@ export function documentRefs(data: Row, fileFields: string[]): { path: string; i
   return fileFields.flatMap((field) => templateInstances(data, field).flatMap(({ path, value }) => (typeof value === 'number' ? [{ path, id: value }] : [])));
 }
 
-export async function remoteChecks(data: Row, db: Db, citizenId: number, fileFields: string[]): Promise<FieldError[]> {
+/** A file field of a form: its template path and the extensions it accepts (x-accept, else the form widget's default). */
+export interface FileField {
+  tpath: string;
+  accept: readonly string[];
+}
+
+/**
+ * Errors for documents a submission cites: each must be one of the citizen's
+ * own documents, of a type its field accepts (the upload dialog offers only
+ * those; a crafted request citing another of the citizen's files is refused).
+ */
+export async function remoteChecks(data: Row, db: Db, citizenId: number, fields: FileField[]): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const refs = documentRefs(data, fileFields);
+  const refs = fields.flatMap((f) => documentRefs(data, [f.tpath]).map((ref) => ({ ...ref, accept: f.accept })));
   // Only ids a documents row can have reach SQL: 1.5, 3e9 or 2^53 would make the int[] cast fail (a 500).
   const ids = refs.map((r) => r.id).filter(isRowId);
   if (refs.length > 0) {
-    const { rows } = ids.length > 0 ? await db.query<{ id: number }>('SELECT id FROM documents WHERE citizen_id = $1 AND id = ANY($2::int[])', [citizenId, ids]) : { rows: [] };
-    const own = new Set(rows.map((r) => r.id));
-    for (const ref of refs) if (!own.has(ref.id)) errors.push({ path: ref.path, message: 'Documento no encontrado entre sus documentos' });
+    const { rows } = ids.length > 0
+      ? await db.query<{ id: number; extension: string }>('SELECT id, extension FROM documents WHERE citizen_id = $1 AND id = ANY($2::int[])', [citizenId, ids])
+      : { rows: [] };
+    const own = new Map(rows.map((r) => [r.id, r.extension.toLowerCase()]));
+    for (const ref of refs) {
+      const extension = own.get(ref.id);
+      if (extension === undefined) errors.push({ path: ref.path, message: 'Documento no encontrado entre sus documentos' });
+      else if (!ref.accept.includes(extension)) errors.push({ path: ref.path, message: TYPE_NOT_ALLOWED });
+    }
   }
   return errors;
 }
