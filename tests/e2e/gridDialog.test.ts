@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { registerCitizen, snapshotOnFailure, type Account, type Data } from '../support/portal';
+import { registerCitizen, snapshotOnFailure, type Account, type Data, signInTo } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
@@ -38,13 +38,7 @@ function example(): Data {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', FORM, 'fixtures/valid/persona-fisica-una-factura.json'), 'utf8')) as { data: Data }).data;
 }
 
-async function signIn(page: Page, account: Account, to: string): Promise<void> {
-  await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent(to)}`);
-  await page.getByLabel('Cédula').fill(account.cedula);
-  await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const signIn = (page: Page, account: Account, to: string) => signInTo(page, suite.baseUrl, account, to);
 
 /** From the service page: "Solicitar en línea", "Comenzar la solicitud"; the draft gets the fixture's answers; opens the bills' step. */
 async function openBillsStep(page: Page, account: Account): Promise<number> {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { pdfBuffer, pngBuffer, registerCitizen, snapshotOnFailure, type Account, type Data } from '../support/portal';
+import { pdfBuffer, pngBuffer, registerCitizen, snapshotOnFailure, type Account, type Data, signInTo } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
@@ -34,13 +34,7 @@ function example(form: string, name: string): Data {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', form, 'fixtures/valid', `${name}.json`), 'utf8')) as { data: Data }).data;
 }
 
-async function signIn(page: Page, account: Account, to: string): Promise<void> {
-  await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent(to)}`);
-  await page.getByLabel('Cédula').fill(account.cedula);
-  await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const signIn = (page: Page, account: Account, to: string) => signInTo(page, suite.baseUrl, account, to);
 
 /** The field error a refused lookup leaves under its field (the toast says it too). */
 const fieldError = (page: Page) => page.locator('.mantine-InputWrapper-error', { hasText: 'Entrada inválida' });

@@ -11,7 +11,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
@@ -19,6 +18,7 @@ import { expectFocus, tabTo } from '../support/keyboard';
 import { login, pdfBuffer, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
+import { zip } from '../support/zipFile';
 
 const suite = portalSuite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -35,44 +35,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** A real OpenDocument text: a stored ZIP whose first entry is its mimetype. */
 function odt(): Buffer {
-  const entries: [string, string][] = [
+  return zip([
     ['mimetype', 'application/vnd.oasis.opendocument.text'],
     ['content.xml', '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>'],
-  ];
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  ]);
 }
 
 /** A file one byte over the real limit (52428800 bytes), written once to a temporary folder. */

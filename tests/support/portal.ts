@@ -71,6 +71,15 @@ export async function registerCitizen(baseUrl: string, cedula: string): Promise<
   return { cedula, password };
 }
 
+/** Signs in through the login page's «volver» and waits to be back at `to` (a local path). */
+export async function signInTo(page: Page, baseUrl: string, account: Account, to: string): Promise<void> {
+  await page.goto(`${baseUrl}/ingresar?volver=${encodeURIComponent(to)}`);
+  await page.getByLabel('Cédula').fill(account.cedula);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
+
 export async function login(page: Page, baseUrl: string, account: Account = DEMO): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Cédula').fill(account.cedula);

@@ -1,7 +1,6 @@
 /** The portal's upload rules on the server (spec §5): every accepted type stored, every refusal with the browser's Spanish message and nothing stored. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMPTY_FILE, INVALID_NAME, MAX_UPLOAD_BYTES, PORTAL_ACCEPT, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, fileTypeOf,
@@ -10,6 +9,7 @@ import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
 import { UPLOAD_MAX_BYTES } from '../src/config';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, multipart, register, type Part } from './helpers';
+import { zip } from '../../../tests/support/zipFile';
 
 let t: TestApp;
 const citizen = { id: 0, token: '' };
@@ -21,43 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A real ZIP package: stored (uncompressed) entries with their CRCs and a central directory. */
-function zip(entries: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 const ooxml = zip([['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'], ['_rels/.rels', '<Relationships/>']]);
 const odf = (kind: string) => zip([['mimetype', `application/vnd.oasis.opendocument.${kind}`], ['content.xml', '<office:document-content/>']]);
