@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { asProduction } from '../support/buildSpa';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -88,14 +89,7 @@ export async function startServerOn({ dataDir, staticDir, readyPath = '/v1/regio
 }
 
 async function buildApp(outDir: string): Promise<void> {
-  // A caller under Vitest would have NODE_ENV=test (React's development build): measure what ships.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ mode: 'production', configFile: join(root, 'vite.config.ts'), root: join(root, 'app'), build: { outDir, emptyOutDir: true }, logLevel: 'silent' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await asProduction(() => build({ mode: 'production', configFile: join(root, 'vite.config.ts'), root: join(root, 'app'), build: { outDir, emptyOutDir: true }, logLevel: 'silent' }));
 }
 
 /**

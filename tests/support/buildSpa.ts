@@ -8,21 +8,31 @@ import { build } from 'vite';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Builds the SPA into `outDir` (emptied first). */
-export async function buildSpaInto(outDir: string): Promise<void> {
-  // Vitest sets NODE_ENV=test, which would give React's development build: test what ships.
+/**
+ * Runs `work` with NODE_ENV=production (Vitest sets NODE_ENV=test, which would give React's
+ * development build: build what ships), then puts the variable back as it was. An unset
+ * variable is deleted again: assigning undefined to process.env writes the text "undefined",
+ * which made every later build in the process a development build.
+ */
+export async function asProduction<T>(work: () => Promise<T>): Promise<T> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({
-      mode: 'production',
-      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
-      // The config's root is relative ('app'): anchor it at the repo, whatever the cwd.
-      root: path.join(REPO_ROOT, 'app'),
-      build: { outDir, emptyOutDir: true },
-      logLevel: 'silent',
-    });
+    return await work();
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+/** Builds the SPA into `outDir` (emptied first). */
+export async function buildSpaInto(outDir: string): Promise<void> {
+  await asProduction(() => build({
+    mode: 'production',
+    configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+    // The config's root is relative ('app'): anchor it at the repo, whatever the cwd.
+    root: path.join(REPO_ROOT, 'app'),
+    build: { outDir, emptyOutDir: true },
+    logLevel: 'silent',
+  }));
 }
