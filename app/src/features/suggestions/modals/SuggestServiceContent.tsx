@@ -8,18 +8,11 @@ import { getSession } from '../../../lib/session';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { profilePhone, sendSuggestion, type SuggestionInput } from '../api';
 import { sugerenciaServicio } from '../form';
-import type { SuggestionThanksData } from './SuggestionThanksContent';
 
 const FORM_ID = 'sugerencia-servicio-form';
 
 /** Shown when the call fails without a message for a field (no connection, a server error). */
 export const SUGGESTION_FAILED = 'No se pudo enviar su sugerencia. Inténtelo de nuevo.';
-
-/** The control that has focus as the form first renders, unless it is inside a dialog already. */
-function openerElement(): HTMLElement | null {
-  const active = document.activeElement;
-  return active instanceof HTMLElement && active !== document.body && active.closest('[role="dialog"]') === null ? active : null;
-}
 
 /** The form's first values: a signed-in citizen's name and e-mail (their session), nothing for a visitor. */
 function initialDraft(): Record<string, unknown> {
@@ -53,7 +46,6 @@ export default function SuggestServiceContent({ open }: ModalContentProps) {
   const [busy, setBusy] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
   // What opened the form (the footer's button, the catalogue's): the thanks modal gives focus back to it.
-  const [opener] = useState(openerElement);
 
   // A signed-in citizen's phone comes from their profile, when the field is still empty.
   useEffect(() => {
@@ -85,8 +77,7 @@ export default function SuggestServiceContent({ open }: ModalContentProps) {
     setBusy(true);
     try {
       await sendSuggestion(pruned as unknown as SuggestionInput);
-      const thanks: SuggestionThanksData = { returnFocusTo: opener };
-      open('SERVICE_RECOMENDED_THANKS', { data: thanks });
+      open('SERVICE_RECOMENDED_THANKS');
     } catch (err) {
       // The engine's messages go on their fields; anything else in the alert. What was typed stays.
       const fields = err instanceof ApiError ? err.fieldErrors.filter((f) => f.path in sugerenciaServicio.properties) : [];
