@@ -30,12 +30,12 @@ export interface OnlineService {
   institution: string;
 }
 
-/**
- * The online service whose form is `form`, or null when no catalogue service
- * names it or schemas/ has no such form (the address then answers 404).
- */
-export async function onlineService(db: Queryable, form: string): Promise<OnlineService | null> {
-  if (!new RegExp(FORM_NAME).test(form) || form.length > 60) return null;
+/** How long a form's catalogue entry is kept in memory: the catalogue changes only by import, as its lists' one-minute cache. */
+export const ONLINE_SERVICE_TTL_MS = 60_000;
+/** Per database (tests build several apps in one process), per form. */
+const services = new WeakMap<object, Map<string, { at: number; service: Promise<OnlineService | null> }>>();
+
+async function readOnlineService(db: Queryable, form: string): Promise<OnlineService | null> {
   const { rows } = await db.query<{ slug: string; nombre: string; costo: string | number | null; sigla: string | null }>(
     `SELECT s.slug, s.nombre, s.costo, i.sigla FROM catalogo_servicios s LEFT JOIN catalogo_instituciones i ON i.id = s.institucion_id
      WHERE s.formulario = $1 ORDER BY s.id LIMIT 1`,
@@ -44,6 +44,26 @@ export async function onlineService(db: Queryable, form: string): Promise<Online
   if (!rows[0] || formSchema(form) === null) return null;
   const acronym = (rows[0].sigla ?? '').toUpperCase().replace(/[^A-Z]/g, '');
   return { form, slug: rows[0].slug, name: rows[0].nombre, cost: Number(rows[0].costo ?? 0), institution: acronym.length >= 2 ? acronym.slice(0, 20) : 'PORTAL' };
+}
+
+/**
+ * The online service whose form is `form`, or null when no catalogue service
+ * names it or schemas/ has no such form (the address then answers 404).
+ * Every application call asks (autosave included): the answer is kept for
+ * ONLINE_SERVICE_TTL_MS per database, so an import is seen within a minute.
+ */
+export function onlineService(db: Queryable, form: string): Promise<OnlineService | null> {
+  if (!new RegExp(FORM_NAME).test(form) || form.length > 60) return Promise.resolve(null);
+  let byForm = services.get(db);
+  if (!byForm) services.set(db, (byForm = new Map()));
+  const kept = byForm.get(form);
+  if (kept && Date.now() - kept.at < ONLINE_SERVICE_TTL_MS) return kept.service;
+  const service = readOnlineService(db, form);
+  const cache = byForm;
+  cache.set(form, { at: Date.now(), service });
+  // A failed read is not kept.
+  service.catch(() => cache.delete(form));
+  return service;
 }
 
 /** The names of the catalogue's services by form, for lists that show several forms' requests. */
