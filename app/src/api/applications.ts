@@ -60,6 +60,16 @@ export function useApplication(form: string, id: string) {
   return useSWR(applicationKey(form, id), () => getApplication(form, id));
 }
 
+/** The citizen's applications of one form (a 404 when no online service uses it). */
+export async function listFormApplications(form: string): Promise<Application[]> {
+  return (await api.get<{ data: Application[] }>(formBase(form))).data;
+}
+
+/** SWR hook of the citizen's applications of one form. */
+export function useFormApplications(form: string) {
+  return useSWR(formBase(form), () => listFormApplications(form));
+}
+
 /** SWR hook of the citizen's list. */
 export function useApplications() {
   return useSWR(APPLICATIONS_KEY, listApplications);

@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import useSWR from 'swr';
 import { Link, useLocation, useParams } from 'wouter';
-import { createApplication, formBase, type Application } from '../../../api/applications';
-import { api } from '../../../lib/api-client';
+import { createApplication, useFormApplications } from '../../../api/applications';
 import { errorMessage, statusOf } from '../../../lib/apiError';
 import { formPaths, paths } from '../../../config/paths';
 import { UnknownFormError, useOnlineForm } from '../../../lib/onlineForms';
-
-/** The citizen's applications of one form. */
-function useFormApplications(form: string) {
-  return useSWR(formBase(form), async () => (await api.get<{ data: Application[] }>(formBase(form))).data);
-}
 
 /**
  * /en-linea/<form>: where an online service starts. Its sections (the
