@@ -1,7 +1,9 @@
 /** An online service's application (draft or submitted) as /v1/portals/solicitudes-en-linea/{form} (and, for the formalization, /v1/portals/formalizaciones) returns it. */
 
-/** The statuses of an application, in the order a request goes through them. */
-export const APPLICATION_STATUSES = ['borrador', 'enviada', 'en_revision', 'aprobada', 'rechazada'] as const;
+import { REQUEST_STATUSES } from './requestStatus';
+
+/** The statuses of an application (requestStatus.ts, the one definition). */
+export const APPLICATION_STATUSES = REQUEST_STATUSES;
 
 export const applicationSchema = {
   type: 'object',

@@ -57,6 +57,18 @@ export { emailConfirmSchema, profileAnswerSchema, profileSchema, profileUpdateSc
 export { interestLinkSchema, interestLinksSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 export { requestItemSchema, requestSchema } from './requestSchema';
 export { serviceSuggestedSchema } from './suggestionSchema';
+export {
+  allowedTransitions,
+  eventsFrom,
+  FINISHED_STATUSES,
+  illegalEventMessage,
+  nextStatus,
+  REQUEST_EVENT_NAMES,
+  REQUEST_EVENTS,
+  REQUEST_STATUS_LABELS,
+  REQUEST_STATUSES,
+} from './requestStatus';
+export type { RequestActor, RequestEvent, RequestEventRule, RequestStatus } from './requestStatus';
 
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;

@@ -1,4 +1,5 @@
 /** A citizen's request (a submitted application) with its payments, as /v1/portals/requests returns it. */
+import { REQUEST_STATUSES } from './requestStatus';
 
 export const requestItemSchema = {
   type: 'object',
@@ -16,7 +17,7 @@ export const requestSchema = {
     code: { type: 'string' },
     form: { type: 'string', description: 'Formulario del servicio en línea (schemas/<form>)' },
     service: { type: 'string' },
-    status: { type: 'string' },
+    status: { type: 'string', enum: REQUEST_STATUSES },
     tipo_societario: { type: ['string', 'null'] },
     company_name: { type: ['string', 'null'] },
     submitted_at: { type: 'string' },

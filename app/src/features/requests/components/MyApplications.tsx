@@ -1,19 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
-import { createApplication, FORMALIZACION, useApplications, type ApplicationStatus } from '../../../api/applications';
+import { createApplication, FORMALIZACION, useApplications } from '../../../api/applications';
 import { formPaths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { applicationName } from '../applicationName';
 import { DeleteDraftButton } from './DeleteDraftButton';
+import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 
-const STATUS: Record<ApplicationStatus, { text: string; color: string }> = {
-  borrador: { text: 'Borrador', color: 'gray' },
-  enviada: { text: 'Enviada', color: 'blue' },
-  en_revision: { text: 'En revisión', color: 'yellow' },
-  aprobada: { text: 'Aprobada', color: 'green' },
-  rechazada: { text: 'Rechazada', color: 'red' },
-};
 
 export interface MyApplicationsProps {
   /** Show the "Mis solicitudes" heading (h2). Default: true; the page of its own has an h1 instead. */
@@ -64,7 +58,7 @@ export function MyApplications({ heading = true }: MyApplicationsProps) {
                 <Text size="sm" c="dimmed">Actualizada el {new Date(a.updated_at).toLocaleString('es-DO')}</Text>
               </div>
               <Group>
-                <Badge color={STATUS[a.status].color}>{STATUS[a.status].text}</Badge>
+                <RequestStatusBadge status={a.status} />
                 {/* One link per request: the hidden part names it, so a screen reader's list of links tells them apart (WCAG 2.4.4). */}
                 <Anchor component={Link} href={href}>
                   {a.status === 'borrador' ? 'Continuar' : 'Ver'}<VisuallyHidden> {name}</VisuallyHidden>

@@ -19,6 +19,7 @@ import { feesOf } from '../../services/applications/feeSchedule';
 import { FORMALIZACION, formSchema, onlineService, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
 import { nextRequestCode } from '../../services/applications/requestCode';
 import { notifyCitizen, submittedNotification } from '../../services/notifications/notifyCitizen';
+import { actingInstitution } from '../../services/requests/requestWorkflow';
 import { createSchema, deleteSchema, getSchema, listAllSchema, listSchema, saveSchema, submitSchema, validateSchema, withForm } from './applicationSchemas';
 
 const NOT_FOUND = 'Solicitud no encontrada';
@@ -129,7 +130,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const fees = feesOf(service, pruned);
       const submitted = await app.db.transaction(async (tx) => {
         const code = await nextRequestCode(tx, new Date().getUTCFullYear(), service.form === FORMALIZACION ? 'VUF' : 'SOL');
-        const row = await markSubmitted(tx, citizen.id, current.id, pruned, code, fees);
+        const row = await markSubmitted(tx, citizen.id, current.id, pruned, code, fees, actingInstitution(service.form, service.institution));
         // The citizen's notification and its e-mail, committed with the submission or not at all.
         if (row) await notifyCitizen(tx, submittedNotification(citizen.id, row.id, code, service.name, service.form));
         return row;

@@ -3,9 +3,10 @@
  * request items. Every query is scoped to the owner and, where it names one, to the form.
  */
 import type { Db, Queryable } from '../../db/Db';
+import type { RequestStatus } from '@portal/api-contract';
 import type { FeeItem } from './feeSchedule';
 
-export type ApplicationStatus = 'borrador' | 'enviada' | 'en_revision' | 'aprobada' | 'rechazada';
+export type ApplicationStatus = RequestStatus;
 
 export interface ApplicationRow {
   id: number;
@@ -83,14 +84,24 @@ export async function saveDraft(db: Db, citizenId: number, form: string, id: num
   return rows[0] ?? null;
 }
 
-/** Marks a draft submitted with its code and items, atomically; null when it is no longer a draft. */
-export async function markSubmitted(tx: Queryable, citizenId: number, id: number, data: Record<string, unknown>, code: string, items: FeeItem[]): Promise<ApplicationRow | null> {
+/**
+ * Marks a draft submitted with its code, the institution that will act on it
+ * and its items, and writes the timeline's first entry (event `enviar` of
+ * requestStatus.ts), atomically; null when it is no longer a draft.
+ */
+export async function markSubmitted(
+  tx: Queryable, citizenId: number, id: number, data: Record<string, unknown>, code: string, items: FeeItem[], institution: string,
+): Promise<ApplicationRow | null> {
   const { rows } = await tx.query<ApplicationRow>(
-    `UPDATE applications SET data = $3::jsonb, status = 'enviada', request_code = $4, submitted_at = now(), updated_at = now(), version = version + 1
+    `UPDATE applications SET data = $3::jsonb, status = 'enviada', request_code = $4, institution = $5, submitted_at = now(), updated_at = now(), version = version + 1
      WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' RETURNING ${COLUMNS}`,
-    [id, citizenId, JSON.stringify(data), code],
+    [id, citizenId, JSON.stringify(data), code, institution],
   );
   if (!rows[0]) return null;
+  await tx.query(
+    "INSERT INTO request_actions (application_id, event, from_status, to_status, actor, institution) VALUES ($1, 'enviar', 'borrador', 'enviada', 'ciudadano', $2)",
+    [id, institution],
+  );
   for (const item of items) {
     await tx.query('INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, $2, $3, $4)', [id, item.agency, item.concept, item.amount]);
   }
