@@ -26,6 +26,7 @@ import type { interestLinkSchema, notificationPageSchema, notificationReadSchema
 import type { formPreviewSchema } from './previewSchema';
 import type { requestItemSchema, requestSchema } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
+import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
@@ -68,6 +69,7 @@ export {
   REQUEST_STATUS_LABELS,
   REQUEST_STATUSES,
 } from './requestStatus';
+export { STAFF_ROLES, staffLoginResponseSchema, staffSchema } from './staffSchema';
 export type { RequestActor, RequestEvent, RequestEventRule, RequestStatus } from './requestStatus';
 
 /** A formalization application (draft or submitted). */
@@ -126,3 +128,7 @@ export type PuntoGobList = FromSchema<typeof puntoGobListSchema>;
 export type PuntoGobDetail = FromSchema<typeof puntoGobDetailSchema>;
 /** Answer of POST /v2/service-suggested: the stored suggestion's id. */
 export type ServiceSuggested = FromSchema<typeof serviceSuggestedSchema>;
+
+/** A signed-in staff member of the back office. */
+export type Staff = FromSchema<typeof staffSchema>;
+export type StaffLoginResponse = FromSchema<typeof staffLoginResponseSchema>;

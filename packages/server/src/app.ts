@@ -14,6 +14,7 @@ import { installNotFoundHandler } from './http/installNotFoundHandler';
 import { redactLogUrl } from './http/redactLogUrl';
 import { decorateServices } from './plugins/app/decorateServices';
 import { registerAuth } from './plugins/app/registerAuth';
+import { registerStaffAuth } from './plugins/app/registerStaffAuth';
 import { registerLookupGuard } from './plugins/app/registerLookupGuard';
 import { registerMailer } from './plugins/app/registerMailer';
 import { registerPruning } from './plugins/app/registerPruning';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   decorateServices(app, { config, db, passwords, secretKey: secret.key, agencies: overrides.agencies ?? createAgencies(config.agencies, db) }, { closeDb: ownsDb });
   if (secret.source === 'database') app.log.warn('SECRET_KEY no está definida: la clave de los códigos se guarda en la base de datos; defínala igual en todos los servidores');
   registerAuth(app);
+  registerStaffAuth(app);
   registerLookupGuard(app, config.rateLimitAllowList);
   registerMailer(app);
   registerPruning(app);

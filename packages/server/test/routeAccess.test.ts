@@ -30,7 +30,12 @@ const PUBLIC = [
   /^GET \/v1\/portals\/previewformulary\/:id\/show$/,
   // Suggest a missing service (issue 11 §5): anonymous visitors may, within a rate limit.
   /^POST \/v2\/service-suggested$/,
+  // The back office's sign-in (issue 12 §4).
+  /^POST \/v1\/backoffice\/auth\/login$/,
 ];
+
+/** Back-office routes: staff only, with the back office's own 401 (never the citizen app's 'Unauthenticated.'). */
+const STAFF = /^[A-Z]+ \/v1\/backoffice\//;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +53,7 @@ describe('route access matrix', () => {
       const isPublic = PUBLIC.some((re) => re.test(key));
       const res = await t.app.inject({ method: method as 'GET', url: url.replace(/:[A-Za-z0-9_]+/g, '1'), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
       if (isPublic) expect(res.statusCode, key).not.toBe(401);
+      else if (STAFF.test(key)) expect([res.statusCode, res.body], key).toEqual([401, '{"message":"Inicie sesión con su cuenta de la institución"}']);
       else expect([res.statusCode, res.body], key).toEqual([401, '{"message":"Unauthenticated."}']);
       const op = doc.paths[url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];
       // A session is required when every security alternative names a scheme; `{}` among them means optional.

@@ -5,14 +5,26 @@ import {
   SANDBOX_JCE_CITIZENS,
   SANDBOX_ONAPI_CERTIFICATES,
   SANDBOX_ONAPI_NAMES,
+  SANDBOX_STAFF,
 } from '../agencies/sandbox/sandboxData';
 import type { PasswordHasher } from '../services/passwordHasher';
 import { normalizeText } from '../text/normalizeText';
 import type { Db, Queryable } from './Db';
+import { createStaff } from '../services/staff/staffStore';
 
 async function isEmpty(tx: Queryable, table: string): Promise<boolean> {
   const { rows } = await tx.query(`SELECT 1 FROM ${table} LIMIT 1`);
   return rows.length === 0;
+}
+
+/** The sandbox's back-office accounts (SANDBOX_STAFF), each created once. */
+async function seedStaff(db: Db, hasher: PasswordHasher): Promise<void> {
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM staff WHERE email = ANY($1::text[])', [SANDBOX_STAFF.map((s) => s.email)]);
+  const present = new Set(rows.map((r) => r.email));
+  for (const s of SANDBOX_STAFF) {
+    if (present.has(s.email)) continue;
+    await createStaff(db, { email: s.email, name: s.name, role: s.role, institution: s.institution, passwordHash: await hasher.hash(s.password) });
+  }
 }
 
 /**
@@ -54,6 +66,7 @@ export async function seedSandbox(db: Db, hasher: PasswordHasher): Promise<void>
     }
   });
 
+  await seedStaff(db, hasher);
   const { rows } = await db.query('SELECT 1 FROM citizens WHERE cedula = $1', [DEMO_CITIZEN.cedula]);
   if (rows.length > 0) return;
   const person = SANDBOX_JCE_CITIZENS.find((p) => p.cedula === DEMO_CITIZEN.cedula);

@@ -20,6 +20,7 @@ import { pageViewRoutes } from './analytics/pageViewRoutes';
 import { errorReportRoutes } from './reports/errorReportRoutes';
 import { shellConfigRoutes } from './shell/shellConfigRoutes';
 import { suggestionRoutes } from './suggestions/suggestionRoutes';
+import { backofficeRoutes } from './backoffice/backofficeRoutes';
 
 /** Every API route, under /v1 (and the spec's few /v2 calls under /v2). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(notificationRoutes);
       await v1.register(linkRoutes);
       await v1.register(catalogueRoutes);
+      await v1.register(backofficeRoutes);
     },
     { prefix: '/v1' },
   );

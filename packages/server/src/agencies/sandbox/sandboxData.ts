@@ -64,3 +64,17 @@ export const DEMO_CITIZEN = {
   email: 'demo.ciudadano@example.com',
   password: 'Demo-Portal-2026',
 } as const;
+
+/**
+ * Back-office accounts created on first start in sandbox mode (README, «Oficina
+ * de la institución»): one officer per institution that acts on the sandbox's
+ * online services (VUF is the single window for formalization) and one
+ * administrator. In production staff are created with `npm run staff:create`.
+ */
+export const SANDBOX_STAFF = [
+  { email: 'oficial.vuf@sandbox.gob.do', name: 'Oficial de la Ventanilla Única', role: 'oficial', institution: 'VUF', password: 'Oficial-VUF-2026' },
+  { email: 'oficial.pgr@sandbox.gob.do', name: 'Oficial de la PGR', role: 'oficial', institution: 'PGR', password: 'Oficial-PGR-2026' },
+  { email: 'oficial.intrant@sandbox.gob.do', name: 'Oficial del INTRANT', role: 'oficial', institution: 'INTRANT', password: 'Oficial-INTRANT-2026' },
+  { email: 'oficial.inapa@sandbox.gob.do', name: 'Oficial del INAPA', role: 'oficial', institution: 'INAPA', password: 'Oficial-INAPA-2026' },
+  { email: 'admin@sandbox.gob.do', name: 'Administración del portal', role: 'administrador', institution: null, password: 'Admin-Portal-2026' },
+] as const;

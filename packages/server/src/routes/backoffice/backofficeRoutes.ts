@@ -1,0 +1,15 @@
+/**
+ * The institution back office under /v1/backoffice: staff sign-in, and every
+ * staff route behind app.authenticateStaff (registered in the encapsulated
+ * context below, so a new staff route cannot forget it).
+ */
+import type { FastifyInstance } from 'fastify';
+import { staffAuthRoutes } from './staffAuthRoutes';
+
+export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(staffAuthRoutes);
+  await app.register(async (staffOnly) => {
+    staffOnly.addHook('onRequest', staffOnly.authenticateStaff);
+    // Staff routes are registered here.
+  });
+}

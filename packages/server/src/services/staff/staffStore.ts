@@ -1,0 +1,79 @@
+/**
+ * Institution staff (migration 019): officers of one institution and
+ * administrators. Their accounts and sessions are apart from citizens': a
+ * staff token never opens a citizen route and a citizen token never opens a
+ * staff route, because each is looked up in its own table.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/Db';
+import { hashToken } from '../sessionStore';
+
+export type StaffRole = 'oficial' | 'administrador';
+
+/** What the back office knows of the signed-in staff member. */
+export interface StaffView {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** The institution's acronym for an officer (applications.institution); null for an administrator (every institution). */
+  institution: string | null;
+}
+
+export interface StaffRow extends StaffView {
+  password_hash: string;
+  active: boolean;
+}
+
+const VIEW = 'id, email, name, role, institution';
+
+export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffRow | null> {
+  const { rows } = await db.query<StaffRow>(`SELECT ${VIEW}, password_hash, active FROM staff WHERE email = $1`, [email.trim().toLowerCase()]);
+  return rows[0] ?? null;
+}
+
+export function toStaffView(row: StaffView): StaffView {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, institution: row.institution };
+}
+
+export interface NewStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+  institution: string | null;
+  passwordHash: string;
+}
+
+/** Creates a staff account; null when the e-mail already has one. */
+export async function createStaff(db: Queryable, staff: NewStaff): Promise<StaffView | null> {
+  const { rows } = await db.query<StaffView>(
+    `INSERT INTO staff (email, name, role, institution, password_hash) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (email) DO NOTHING RETURNING ${VIEW}`,
+    [staff.email.trim().toLowerCase(), staff.name, staff.role, staff.role === 'administrador' ? null : staff.institution, staff.passwordHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** Opens a staff session: 32 random bytes handed to the browser, only their SHA-256 stored. */
+export async function createStaffSession(db: Queryable, staffId: number, ttlHours: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    'INSERT INTO staff_sessions (token_hash, staff_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::double precision))',
+    [hashToken(token), staffId, ttlHours * 3600],
+  );
+  return token;
+}
+
+/** The active staff member owning a live staff session, or null. */
+export async function findSessionStaff(db: Queryable, tokenHash: string): Promise<StaffView | null> {
+  const { rows } = await db.query<StaffView>(
+    `SELECT s.id, s.email, s.name, s.role, s.institution FROM staff_sessions t JOIN staff s ON s.id = t.staff_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND s.active`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function revokeStaffSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('UPDATE staff_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+}
