@@ -1,53 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import useSWR, { mutate as globalMutate } from 'swr';
 import { Link, Redirect, useLocation } from 'wouter';
-import { evaluate, rowScope, validate, valueAt, type FormNode, type PathMessage } from '@portal/form-engine';
+import { validate, type PathMessage } from '@portal/form-engine';
 import { ApiError, errorMessage } from '../../../lib/apiError';
 import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
 import { APPLICATIONS_KEY, submitApplication, useApplication, type Application } from '../../../api/applications';
 import { sectionOf, sectionTitle, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
 import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { writeServerErrors } from '../stepState';
-import { AnswerValue } from './AnswerValue';
-
-type Data = Record<string, unknown>;
-
-interface Answer {
-  path: string;
-  label: string;
-  node: FormNode;
-  value: unknown;
-  scope: Record<string, unknown>;
-  currency?: string;
-}
-
-/** Visible answered leaves of a section, in document order, with grid rows labelled. */
-function answersOf(section: string, node: FormNode, data: Data, visible: Set<string>): Answer[] {
-  const out: Answer[] = [];
-  const walk = (n: FormNode, path: string, label: string, scope: Record<string, unknown>) => {
-    if (!visible.has(path) && !/\.\d+$/.test(path)) return;
-    if (n.type === 'object' && n.properties) {
-      for (const [k, child] of Object.entries(n.properties)) walk(child, `${path}.${k}`, child.title ?? k, scope);
-      return;
-    }
-    if (n.type === 'array' && n.items) {
-      const rows = valueAt(data, path);
-      if (Array.isArray(rows)) rows.forEach((row, i) => {
-        // The row's scope as rules and list URLs see it (`fila`), the engine's.
-        const inRow = rowScope(data, row !== null && typeof row === 'object' && !Array.isArray(row) ? (row as Data) : {});
-        for (const [k, child] of Object.entries(n.items?.properties ?? {})) walk(child, `${path}.${i}.${k}`, `${label} ${i + 1}: ${child.title ?? k}`, inRow);
-      });
-      return;
-    }
-    const value = valueAt(data, path);
-    if (value === undefined || value === null || value === '') return;
-    const currencyField = typeof n['x-currency-field'] === 'string' ? n['x-currency-field'] : undefined;
-    out.push({ path, label, node: n, value, scope, currency: currencyField ? String(valueAt(data, currencyField) ?? 'DOP') : undefined });
-  };
-  walk(node, section, node.title ?? section, data);
-  return out;
-}
+import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
 
 /** Check your answers (the form comes from the address): every visible answer, a "Cambiar" link per section, then submit. */
 export function ReviewPage() {
@@ -76,11 +38,7 @@ function Review({ route, form, app, mutate }: ReviewProps) {
   const [serverErrors, setServerErrors] = useState<PathMessage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const view = useMemo(() => {
-    const { visible } = evaluate(schema, app.data);
-    const sections = form.sections.filter((s) => visible.has(s.key)).map((s) => ({ ...s, answers: answersOf(s.key, s.node, app.data, visible) }));
-    return { sections, errors: validate(schema, app.data).errors };
-  }, [app, form, schema]);
+  const view = useMemo(() => ({ errors: validate(schema, app.data).errors }), [app, schema]);
 
   const problems = serverErrors.length > 0 ? serverErrors : view.errors;
   const sectionsWithProblems = [...new Set(problems.map((e) => sectionOf(e.path)))];
@@ -126,28 +84,16 @@ function Review({ route, form, app, mutate }: ReviewProps) {
           </ul>
         </Alert>
       )}
-      {view.sections.map((s) => (
-        <Card key={s.key} withBorder component="section" aria-labelledby={`rev-${s.key}`}>
-          <Group justify="space-between" mb="sm">
-            <Title order={3} size="h4" id={`rev-${s.key}`}>{s.title}</Title>
-            <Anchor component={Link} href={paths.application(app.id, s.key)}>
-              Cambiar<VisuallyHidden> {s.title}</VisuallyHidden>
-            </Anchor>
-          </Group>
-          {s.answers.length === 0 ? (
-            <Text c="dimmed" size="sm">Sin respuestas en esta sección.</Text>
-          ) : (
-            <dl className="answers">
-              {s.answers.map((a) => (
-                <div key={a.path}>
-                  <dt>{a.label}</dt>
-                  <dd><AnswerValue node={a.node} value={a.value} scope={a.scope} documents={documents} currency={a.currency} /></dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </Card>
-      ))}
+      <SubmittedAnswers
+        form={form}
+        data={app.data}
+        documents={documents}
+        sectionAction={(s) => (
+          <Anchor component={Link} href={paths.application(app.id, s.key)}>
+            Cambiar<VisuallyHidden> {s.title}</VisuallyHidden>
+          </Anchor>
+        )}
+      />
       {failure && <Alert color="red" role="alert">{failure}</Alert>}
       <Group>
         <Button onClick={() => void submit()} loading={sending} disabled={problems.length > 0 && serverErrors.length === 0}>

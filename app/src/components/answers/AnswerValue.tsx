@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { expandUrl, sourceItems, sourceValue, type FormNode } from '@portal/form-engine';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { applyMask } from '@portal/form-mantine/mask';
-import { createFormApi } from '../../../api/formApi';
-import type { StoredDocument } from '../../../api/documents';
+import { createFormApi } from '../../api/formApi';
+import type { StoredDocument } from '../../api/documents';
 
 const formApi = createFormApi();
 const sourceCache = new Map<string, Promise<unknown>>();
