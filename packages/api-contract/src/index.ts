@@ -27,6 +27,17 @@ import type { formPreviewSchema } from './previewSchema';
 import type { requestItemSchema, requestSchema } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
+import type {
+  auditPageSchema,
+  errorReportPageSchema,
+  queuePageSchema,
+  queueRowSchema,
+  staffCommentSchema,
+  staffDocumentSchema,
+  staffRequestSchema,
+  staffTimelineEntrySchema,
+  suggestionPageSchema,
+} from './backofficeSchema';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
@@ -70,6 +81,25 @@ export {
   REQUEST_STATUSES,
 } from './requestStatus';
 export { STAFF_ROLES, staffLoginResponseSchema, staffSchema } from './staffSchema';
+export {
+  auditPageSchema,
+  auditRowSchema,
+  errorReportPageSchema,
+  errorReportRowSchema,
+  pageMetaSchema,
+  queuePageSchema,
+  queueRowSchema,
+  STAFF_EVENTS,
+  staffCommentCreatedSchema,
+  staffCommentSchema,
+  staffDocumentSchema,
+  staffEventResultSchema,
+  staffRequestSchema,
+  staffTimelineEntrySchema,
+  SUBMITTED_STATUSES,
+  suggestionPageSchema,
+  suggestionRowSchema,
+} from './backofficeSchema';
 export type { RequestActor, RequestEvent, RequestEventRule, RequestStatus } from './requestStatus';
 
 /** A formalization application (draft or submitted). */
@@ -132,3 +162,15 @@ export type ServiceSuggested = FromSchema<typeof serviceSuggestedSchema>;
 /** A signed-in staff member of the back office. */
 export type Staff = FromSchema<typeof staffSchema>;
 export type StaffLoginResponse = FromSchema<typeof staffLoginResponseSchema>;
+/** A page of the back office's queue with the counts per status. */
+export type StaffQueuePage = FromSchema<typeof queuePageSchema>;
+export type StaffQueueRow = FromSchema<typeof queueRowSchema>;
+/** One request as the back office reads it. */
+export type StaffRequest = FromSchema<typeof staffRequestSchema>;
+export type StaffDocument = FromSchema<typeof staffDocumentSchema>;
+export type StaffTimelineEntry = FromSchema<typeof staffTimelineEntrySchema>;
+export type StaffComment = FromSchema<typeof staffCommentSchema>;
+/** Pages of the back office's lists. */
+export type StaffSuggestionPage = FromSchema<typeof suggestionPageSchema>;
+export type StaffErrorReportPage = FromSchema<typeof errorReportPageSchema>;
+export type StaffAuditPage = FromSchema<typeof auditPageSchema>;

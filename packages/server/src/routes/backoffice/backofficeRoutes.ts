@@ -5,11 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { staffAuthRoutes } from './staffAuthRoutes';
+import { staffListRoutes } from './staffListRoutes';
+import { staffRequestRoutes } from './staffRequestRoutes';
 
 export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffAuthRoutes);
   await app.register(async (staffOnly) => {
     staffOnly.addHook('onRequest', staffOnly.authenticateStaff);
     // Staff routes are registered here.
+    await staffOnly.register(staffRequestRoutes);
+    await staffOnly.register(staffListRoutes);
   });
 }
