@@ -24,7 +24,16 @@ import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellS
 import type { emailConfirmSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 import type { interestLinkSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
 import type { formPreviewSchema } from './previewSchema';
-import type { requestItemSchema, requestSchema } from './requestSchema';
+import type {
+  requestAttachmentSchema,
+  requestCommentSchema,
+  requestDetailSchema,
+  requestItemSchema,
+  requestRatingSchema,
+  requestSchema,
+  requestStatusChangeSchema,
+  requestTimelineEntrySchema,
+} from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
 import type {
@@ -67,7 +76,19 @@ export { errorSchema } from './errorSchema';
 export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
 export { emailConfirmSchema, profileAnswerSchema, profileSchema, profileUpdateSchema } from './profileSchema';
 export { interestLinkSchema, interestLinksSchema, notificationPageSchema, notificationReadSchema, notificationSchema } from './notificationSchema';
-export { requestItemSchema, requestSchema } from './requestSchema';
+export {
+  CITIZEN_REQUEST_ACTIONS,
+  RATING_COMMENT_MAX,
+  REQUEST_COMMENT_MAX,
+  requestAttachmentSchema,
+  requestCommentSchema,
+  requestDetailSchema,
+  requestItemSchema,
+  requestRatingSchema,
+  requestSchema,
+  requestStatusChangeSchema,
+  requestTimelineEntrySchema,
+} from './requestSchema';
 export { serviceSuggestedSchema } from './suggestionSchema';
 export {
   allowedTransitions,
@@ -118,6 +139,13 @@ export type ErrorBody = FromSchema<typeof errorSchema>;
 /** A submitted request with its payments. */
 export type CitizenRequest = FromSchema<typeof requestSchema>;
 export type RequestItem = FromSchema<typeof requestItemSchema>;
+/** One request with its timeline, answers, documents, thread, rating and what the citizen may do. */
+export type CitizenRequestDetail = FromSchema<typeof requestDetailSchema>;
+export type RequestTimelineEntry = FromSchema<typeof requestTimelineEntrySchema>;
+export type RequestComment = FromSchema<typeof requestCommentSchema>;
+export type RequestAttachment = FromSchema<typeof requestAttachmentSchema>;
+export type RequestRating = FromSchema<typeof requestRatingSchema>;
+export type RequestStatusChange = FromSchema<typeof requestStatusChangeSchema>;
 /** The browser's settings for the portal shell (header script, survey, single registration, analytics). */
 export type ShellConfig = FromSchema<typeof shellConfigSchema>;
 /** A stored problem report: the thanks message and its reference. */

@@ -16,6 +16,7 @@ import { onapiRoutes } from './onapi/onapiRoutes';
 import { profileRoutes } from './profile/profileRoutes';
 import { regionRoutes } from './region/regionRoutes';
 import { requestRoutes } from './requests/requestRoutes';
+import { requestActionRoutes } from './requests/requestActionRoutes';
 import { pageViewRoutes } from './analytics/pageViewRoutes';
 import { errorReportRoutes } from './reports/errorReportRoutes';
 import { shellConfigRoutes } from './shell/shellConfigRoutes';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(applicationRoutes);
       await v1.register(previewRoutes);
       await v1.register(requestRoutes);
+      await v1.register(requestActionRoutes);
       await v1.register(errorReportRoutes);
       await v1.register(pageViewRoutes);
       await v1.register(shellConfigRoutes);

@@ -1,55 +1,128 @@
-/** The citizen's requests (submitted applications) with their pending payments. */
+/** The citizen's requests (submitted applications): the list with what waits for them, and one request with everything its page shows. */
 import type { FastifyInstance } from 'fastify';
-import { requestSchema } from '@portal/api-contract';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { eventsFrom, FINISHED_STATUSES, REQUEST_EVENTS, type CitizenRequest, type CitizenRequestDetail, type RequestStatus } from '@portal/api-contract';
+import { requestLabel } from '@portal/form-engine';
+import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
-import { requestLabel } from '@portal/form-engine';
 import { formSchema, serviceNames } from '../../services/applications/onlineForms';
 import { iso, requestItems, type ApplicationRow, type RequestItemRow } from '../../services/applications/applicationStore';
+import {
+  institutionNames,
+  pendingAction,
+  requestAttachments,
+  requestComments,
+  requestRating,
+  requestTimeline,
+  unreadInstitutionComments,
+  type RequestCommentRow,
+} from '../../services/requests/requestStore';
+import { REQUEST_NOT_FOUND } from '../../services/requests/requestWorkflow';
+import { listSchema, oneSchema } from './requestSchemas';
 
-const tags = ['Solicitudes'];
-/** Every route here needs a session (bearer token or the token cookie). */
-const security = [{ bearer: [] }, { cookie: [] }] as const;
-const listSchema = { tags, security, summary: 'Solicitudes del ciudadano', response: { ...authErrors, 200: { type: 'object', properties: { data: { type: 'array', items: requestSchema } }, required: ['data'] } } } as const;
-const oneSchema = {
-  tags, security, summary: 'Una solicitud del ciudadano',
-  params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
-  response: { ...authErrors, 200: { type: 'object', properties: { data: requestSchema }, required: ['data'] }, 404: errorSchema },
-} as const;
+type Row = ApplicationRow & { institution: string | null };
 
-function view(row: ApplicationRow, items: RequestItemRow[], serviceName: string) {
+/** What a list row needs besides the application: its payments, names and counts. */
+interface Extras {
+  items: RequestItemRow[];
+  service: string;
+  institution: string;
+  unread: number;
+}
+
+function view(row: Row, extras: Extras): CitizenRequest {
   const schema = formSchema(row.form);
   const solicitud = (row.data.datos_solicitud ?? {}) as Record<string, unknown>;
-  const mapped = items.map((i) => ({ ...i, amount: Number(i.amount) }));
+  const items = extras.items.map((i) => ({ ...i, amount: Number(i.amount) }));
+  const pending = items.filter((i) => i.status === 'pendiente');
   return {
-    id: row.id, code: row.request_code as string, form: row.form, service: serviceName, status: row.status,
+    id: row.id, code: row.request_code as string, form: row.form, service: extras.service, status: row.status,
     tipo_societario: typeof solicitud.tipo_societario === 'string' ? solicitud.tipo_societario : null,
     company_name: schema ? requestLabel(schema, row.data) : null,
     submitted_at: iso(row.submitted_at) as string,
-    items: mapped,
-    total_pending: mapped.filter((i) => i.status === 'pendiente').reduce((s, i) => s + i.amount, 0),
+    updated_at: iso(row.updated_at) as string,
+    institution: extras.institution,
+    items,
+    total_pending: pending.reduce((s, i) => s + i.amount, 0),
+    pending_payments: pending.length,
+    unread_comments: extras.unread,
+    action_required: row.status === 'accion_requerida',
   };
 }
 
-const COLUMNS = 'id, citizen_id, form, data, status, version, request_code, created_at, updated_at, submitted_at';
+/** The list rows of `rows` (one query per kind of extra, not per request). */
+async function views(db: Queryable, rows: Row[]): Promise<CitizenRequest[]> {
+  const ids = rows.map((r) => r.id);
+  const [items, names, institutions, unread] = await Promise.all([
+    requestItems(db, ids),
+    serviceNames(db, rows.map((r) => r.form)),
+    institutionNames(db, rows.map((r) => r.institution)),
+    unreadInstitutionComments(db, ids),
+  ]);
+  return rows.map((r) => view(r, {
+    items: items.get(r.id) ?? [],
+    service: names.get(r.form) ?? r.form,
+    institution: r.institution ? (institutions.get(r.institution) ?? r.institution) : 'Portal',
+    unread: unread.get(r.id) ?? 0,
+  }));
+}
+
+/** A comment as the citizen sees it: never the officer who wrote it. */
+export function commentView(c: RequestCommentRow) {
+  return { id: c.id, author: c.author, content: c.content, created_at: iso(c.created_at) as string, request_action_id: c.request_action_id, read: c.read_at !== null };
+}
+
+/** What the citizen may do on a request in `status` now (the page's buttons; the routes check again). */
+export function citizenActions(status: RequestStatus, rated: boolean): CitizenRequestDetail['allowed'] {
+  const allowed: CitizenRequestDetail['allowed'] = eventsFrom(status, 'ciudadano').filter((e): e is 'desistir' | 'responder_accion' => e === 'desistir' || e === 'responder_accion');
+  const finished = FINISHED_STATUSES.includes(status);
+  if (status !== 'desistida') allowed.push('comentar');
+  if (!finished) allowed.push('adjuntar');
+  if (finished && !rated) allowed.push('calificar');
+  return allowed;
+}
+
+const COLUMNS = 'id, citizen_id, form, data, status, version, request_code, institution, created_at, updated_at, submitted_at';
+
+/** The citizen's submitted request `id` with everything its page shows; 404 when it is not theirs. */
+export async function requestDetail(db: Queryable, citizenId: number, id: number): Promise<CitizenRequestDetail> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND request_code IS NOT NULL`, [id, citizenId]);
+  const row = rows[0];
+  if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
+  const [[base], timeline, documents, comments, rating, action] = await Promise.all([
+    views(db, [row]), requestTimeline(db, id), requestAttachments(db, id), requestComments(db, id), requestRating(db, id), pendingAction(db, id),
+  ]);
+  const names = await institutionNames(db, timeline.map((a) => a.institution));
+  return {
+    ...base,
+    timeline: timeline.map((a) => ({
+      id: a.id, event: a.event, label: REQUEST_EVENTS[a.event].label, to_status: a.to_status, actor: a.actor,
+      institution: a.actor === 'institucion' && a.institution ? (names.get(a.institution) ?? a.institution) : null,
+      message: a.message, requires_document: a.requires_document, answered_at: iso(a.answered_at), created_at: iso(a.created_at) as string,
+    })),
+    data: row.data,
+    documents: documents.map((d) => ({ ...d, size: Number(d.size), created_at: iso(d.created_at) as string })),
+    comments: comments.map(commentView),
+    rating: rating ? { score: rating.score, comment: rating.comment, created_at: iso(rating.created_at) as string } : null,
+    pending_action: action ? { id: action.id, message: action.message, requires_document: action.requires_document } : null,
+    allowed: citizenActions(row.status, rating !== null),
+  };
+}
 
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   typed.get('/portals/requests/citizen-profile/getRequestsByCitizenProfile', { onRequest: app.authenticate, schema: listSchema }, async (request) => {
     const citizen = requireCitizen(request);
-    const { rows } = await app.db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 AND request_code IS NOT NULL ORDER BY submitted_at DESC, id DESC`, [citizen.id]);
-    const items = await requestItems(app.db, rows.map((r) => r.id));
-    const names = await serviceNames(app.db, rows.map((r) => r.form));
-    return { data: rows.map((r) => view(r, items.get(r.id) ?? [], names.get(r.form) ?? r.form)) };
+    const status = request.query.status ?? null;
+    const { rows } = await app.db.query<Row>(
+      `SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 AND request_code IS NOT NULL AND ($2::text IS NULL OR status = $2) ORDER BY submitted_at DESC, id DESC`,
+      [citizen.id, status],
+    );
+    return { data: await views(app.db, rows) };
   });
   typed.get('/portals/requests/:id', { onRequest: app.authenticate, schema: oneSchema }, async (request) => {
     const citizen = requireCitizen(request);
-    const { rows } = await app.db.query<ApplicationRow>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND request_code IS NOT NULL`, [request.params.id, citizen.id]);
-    if (!rows[0]) throw new HttpError(404, 'Solicitud no encontrada');
-    const items = await requestItems(app.db, [rows[0].id]);
-    const names = await serviceNames(app.db, [rows[0].form]);
-    return { data: view(rows[0], items.get(rows[0].id) ?? [], names.get(rows[0].form) ?? rows[0].form) };
+    return { data: await requestDetail(app.db, citizen.id, request.params.id) };
   });
 }

@@ -70,9 +70,10 @@ export async function remainingBytes(db: Queryable, citizenId: number, quota: Up
  * citizen's row is locked (FOR UPDATE) first, so parallel uploads by the same
  * citizen take turns here and each one sums the documents committed before
  * it: together they never exceed the quota. Throws the 413 otherwise (the
- * caller removes the stored file). Returns the new document's id.
+ * caller removes the stored file). `andThen`, when given, runs in the same
+ * transaction with the new id (a request's attachment row). Returns the new document's id.
  */
-export async function insertWithinQuota(db: Db, citizenId: number, quota: UploadQuota, row: DocumentRow): Promise<number> {
+export async function insertWithinQuota(db: Db, citizenId: number, quota: UploadQuota, row: DocumentRow, andThen?: (tx: Queryable, documentId: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM citizens WHERE id = $1 FOR UPDATE', [citizenId]);
     const usage = await readUsage(tx, citizenId);
@@ -83,6 +84,7 @@ export async function insertWithinQuota(db: Db, citizenId: number, quota: Upload
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [citizenId, row.name, row.extension, row.storedName, row.mime, row.size, row.description],
     );
+    await andThen?.(tx, rows[0].id);
     return rows[0].id;
   });
 }

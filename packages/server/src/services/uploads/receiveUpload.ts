@@ -1,0 +1,106 @@
+/**
+ * Receiving one citizen's multipart upload: the size limit from the quota, the
+ * parts read with malformed bodies made 400s, the one `file` part checked by the
+ * shared upload rules (@portal/form-engine/uploads) and stored. Used by every
+ * route that takes a citizen's file (POST /v1/portals/documents, a request's attachment).
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import { INVALID_NAME, NO_FILE, TOO_MANY } from '@portal/form-engine/uploads';
+import type { Queryable } from '../../db/Db';
+import { HttpError } from '../../http/HttpError';
+import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
+import { FORBIDDEN_TEXT, hasForbiddenText } from '../../http/unstorableInput';
+import { allowedType, splitFileName } from './fileRules';
+import { NOT_ALLOWED, storeUpload, type SizeLimit, type StoredUpload } from './storeUpload';
+import { bytesQuotaError, remainingBytes, type UploadQuota } from './uploadQuota';
+
+/** A file that passed the rules and is stored in the upload folder (not yet in the database). */
+export interface ReceivedFile {
+  name: string;
+  extension: string;
+  mime: string;
+  stored: StoredUpload;
+}
+
+/**
+ * Malformed multipart bodies surface as plain busboy errors ("Unexpected end
+ * of form"): make them a 400. Errors with a status, and file-system errors
+ * (disk full, permissions), stay as they are.
+ */
+function asClientError(error: unknown): unknown {
+  const fields = error as { statusCode?: number; syscall?: string };
+  if (error instanceof HttpError || fields.statusCode !== undefined || fields.syscall !== undefined) return error;
+  return new HttpError(400, 'Formulario inválido');
+}
+
+async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
+  try {
+    for await (const part of request.parts()) yield part;
+  } catch (error) {
+    throw asClientError(error);
+  }
+}
+
+/**
+ * How many bytes the citizen's next file may have: the file-size limit, or the
+ * rest of their byte quota when that is smaller (refused at once at a limit).
+ */
+export async function uploadLimit(db: Queryable, citizenId: number, quota: UploadQuota, maxBytes: number): Promise<SizeLimit> {
+  const remaining = await remainingBytes(db, citizenId, quota);
+  return remaining < maxBytes ? { bytes: remaining, error: bytesQuotaError(quota) } : { bytes: maxBytes, error: new HttpError(413, FILE_TOO_LARGE) };
+}
+
+/** Removes a received file from the upload folder (the request failed after it was stored). */
+export async function discardUpload(uploadDir: string, file: ReceivedFile): Promise<void> {
+  await rm(path.join(uploadDir, file.stored.storedName), { force: true });
+}
+
+/**
+ * Reads the multipart body (415 when it is not one; `limitFor` is the size
+ * limit, usually uploadLimit's, asked once the body is known to be multipart): every text field goes to `onField` (which may throw
+ * its 4xx), text that cannot be stored is a 400, the one `file` part is checked
+ * by the shared rules and stored. 400 when no file came. The stored file is
+ * removed when anything here fails; after it returns, the caller removes it
+ * (discardUpload) when it fails itself.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  uploadDir: string,
+  limitFor: () => Promise<SizeLimit>,
+  onField: (name: string, value: string) => void,
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Se esperaba un formulario multipart');
+  // A citizen at a limit is refused before any byte is stored.
+  const limit = await limitFor();
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of partsOf(request)) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // Fields are stored as text, which cannot hold U+0000.
+        if (hasForbiddenText(value)) throw new HttpError(400, FORBIDDEN_TEXT, [{ path: part.fieldname, message: FORBIDDEN_TEXT }]);
+        onField(part.fieldname, value);
+        continue;
+      }
+      if (part.fieldname !== 'file') throw new HttpError(400, 'Solo se permite un archivo en el campo file');
+      if (file !== null) throw new HttpError(413, TOO_MANY);
+      // The shared upload rules (@portal/form-engine/uploads), as the browser checked them before sending.
+      const split = splitFileName(part.filename);
+      if (split === null) throw new HttpError(400, INVALID_NAME, [{ path: 'file', message: INVALID_NAME }]);
+      const allowed = allowedType(split.extension);
+      if (!allowed) throw new HttpError(415, NOT_ALLOWED);
+      const stored = await storeUpload(part.file, uploadDir, split.extension, limit).catch((error: unknown) => {
+        throw asClientError(error);
+      });
+      file = { ...split, mime: allowed.mime, stored };
+    }
+    if (file === null) throw new HttpError(400, NO_FILE, [{ path: 'file', message: NO_FILE }]);
+    return file;
+  } catch (error) {
+    if (file !== null) await discardUpload(uploadDir, file);
+    throw error;
+  }
+}
