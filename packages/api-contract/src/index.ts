@@ -36,6 +36,7 @@ import type {
 } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
+import type { claimCommentSchema, claimIssueSchema, claimSchema, staffClaimCommentSchema, staffClaimSchema } from './claimSchema';
 import type {
   auditPageSchema,
   errorReportPageSchema,
@@ -102,6 +103,32 @@ export {
   REQUEST_STATUSES,
 } from './requestStatus';
 export { STAFF_ROLES, staffLoginResponseSchema, staffSchema } from './staffSchema';
+export {
+  allowedClaimTransitions,
+  CLAIM_CLOSED_MESSAGE,
+  CLAIM_COMMENT_MAX,
+  CLAIM_DESCRIPTION_MAX,
+  CLAIM_DESCRIPTION_MIN,
+  CLAIM_EVENT_NAMES,
+  CLAIM_EVENTS,
+  CLAIM_STATUS_LABELS,
+  CLAIM_STATUSES,
+  claimCommentSchema,
+  claimIsOpen,
+  claimIssueListSchema,
+  claimIssueSchema,
+  claimListSchema,
+  claimSchema,
+  claimThreadSchema,
+  directClaimStatuses,
+  illegalClaimStatusMessage,
+  nextClaimStatus,
+  staffClaimCommentSchema,
+  staffClaimDetailSchema,
+  staffClaimListSchema,
+  staffClaimSchema,
+} from './claimSchema';
+export type { ClaimActor, ClaimEvent, ClaimEventRule, ClaimStatus } from './claimSchema';
 export {
   auditPageSchema,
   auditRowSchema,
@@ -202,3 +229,13 @@ export type StaffComment = FromSchema<typeof staffCommentSchema>;
 export type StaffSuggestionPage = FromSchema<typeof suggestionPageSchema>;
 export type StaffErrorReportPage = FromSchema<typeof errorReportPageSchema>;
 export type StaffAuditPage = FromSchema<typeof auditPageSchema>;
+
+/** A claim type (GET /v1/issues). */
+export type ClaimIssue = FromSchema<typeof claimIssueSchema>;
+/** One of the citizen's claims. */
+export type Claim = FromSchema<typeof claimSchema>;
+/** A comment of a claim's thread as the citizen reads it. */
+export type ClaimComment = FromSchema<typeof claimCommentSchema>;
+/** A claim as the back office reads it. */
+export type StaffClaim = FromSchema<typeof staffClaimSchema>;
+export type StaffClaimComment = FromSchema<typeof staffClaimCommentSchema>;

@@ -32,6 +32,8 @@ const PUBLIC = [
   /^POST \/v2\/service-suggested$/,
   // The back office's sign-in (issue 12 §4).
   /^POST \/v1\/backoffice\/auth\/login$/,
+  // The claim types (issue 12 §2).
+  /^GET \/v1\/issues$/,
 ];
 
 /** Back-office routes: staff only, with the back office's own 401 (never the citizen app's 'Unauthenticated.'). */

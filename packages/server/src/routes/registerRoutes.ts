@@ -22,6 +22,7 @@ import { errorReportRoutes } from './reports/errorReportRoutes';
 import { shellConfigRoutes } from './shell/shellConfigRoutes';
 import { suggestionRoutes } from './suggestions/suggestionRoutes';
 import { backofficeRoutes } from './backoffice/backofficeRoutes';
+import { claimRoutes } from './claims/claimRoutes';
 
 /** Every API route, under /v1 (and the spec's few /v2 calls under /v2). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(linkRoutes);
       await v1.register(catalogueRoutes);
       await v1.register(backofficeRoutes);
+      await v1.register(claimRoutes);
     },
     { prefix: '/v1' },
   );

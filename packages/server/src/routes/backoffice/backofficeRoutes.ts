@@ -4,6 +4,7 @@
  * context below, so a new staff route cannot forget it).
  */
 import type { FastifyInstance } from 'fastify';
+import { claimStaffRoutes } from './claimStaffRoutes';
 import { staffAuthRoutes } from './staffAuthRoutes';
 import { staffListRoutes } from './staffListRoutes';
 import { staffRequestRoutes } from './staffRequestRoutes';
@@ -13,6 +14,7 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (staffOnly) => {
     staffOnly.addHook('onRequest', staffOnly.authenticateStaff);
     // Staff routes are registered here.
+    await staffOnly.register(claimStaffRoutes);
     await staffOnly.register(staffRequestRoutes);
     await staffOnly.register(staffListRoutes);
   });

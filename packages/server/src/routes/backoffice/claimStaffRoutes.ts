@@ -1,0 +1,142 @@
+/**
+ * Claims, the institution's side (issue 12 §2 and §4), under /v1/backoffice
+ * (registered in backofficeRoutes.ts' staffOnly context): an officer sees and
+ * answers their institution's claims, an administrator all of them. Another
+ * institution's claim is a 404 and nothing changes. Every read of a claim and
+ * every change is written to the audit log.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  CLAIM_CLOSED_MESSAGE,
+  CLAIM_COMMENT_MAX,
+  CLAIM_EVENT_NAMES,
+  CLAIM_EVENTS,
+  CLAIM_STATUSES,
+  claimIsOpen,
+  illegalClaimStatusMessage,
+  nextClaimStatus,
+  staffClaimCommentSchema,
+  staffClaimDetailSchema,
+  staffClaimListSchema,
+  staffClaimSchema,
+  type ClaimEventRule,
+  type ClaimStatus,
+} from '@portal/api-contract';
+import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { HttpError } from '../../http/HttpError';
+import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+import { requireStaff } from '../../plugins/app/registerStaffAuth';
+import { recordAudit } from '../../services/audit/auditLog';
+import { addClaimComment, lockClaim, markThreadRead, setClaimStatus, staffClaim, staffClaims, staffThread, type StaffScope } from '../../services/claims/claimStore';
+import { notifyCitizen } from '../../services/notifications/notifyCitizen';
+import type { StaffView } from '../../services/staff/staffStore';
+
+const tags = ['Oficina de la institución'];
+const security = [{ bearer: [] }] as const;
+/** Where the citizen reads their claims (the app's address). */
+export const CLAIMS_PAGE_LINK = '/mis-reclamos';
+
+const params = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
+const listSchema = {
+  tags, security, summary: 'Reclamos de la institución (administrador: todos): abiertos primero, del más antiguo al más reciente',
+  querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: CLAIM_STATUSES } } },
+  response: { ...authErrors, 200: staffClaimListSchema },
+} as const;
+const oneSchema = { tags, security, summary: 'Un reclamo con su conversación (marca leídos los comentarios del ciudadano)', params, response: { ...authErrors, 200: staffClaimDetailSchema, 404: errorSchema } } as const;
+const commentSchema = {
+  tags, security, summary: 'Responde un reclamo: el reclamo pasa a «Respondido» y se avisa al ciudadano',
+  params,
+  body: { type: 'object', additionalProperties: false, properties: { content: { type: 'string', minLength: 1, maxLength: CLAIM_COMMENT_MAX } }, required: ['content'] },
+  response: { ...authErrors, 201: { type: 'object', properties: { data: staffClaimCommentSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
+} as const;
+const statusSchema = {
+  tags, security, summary: 'Cambia el estado de un reclamo (en_proceso o cerrado, según el estado actual)',
+  params,
+  body: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: CLAIM_STATUSES } }, required: ['status'] },
+  response: { ...authErrors, 200: { type: 'object', properties: { data: staffClaimSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
+} as const;
+
+/** What the staff member may see: an officer their institution's claims, an administrator all. */
+function scopeOf(staff: StaffView): StaffScope {
+  return { institution: staff.role === 'administrador' ? null : staff.institution };
+}
+
+/** The event staff cause by setting `wanted` directly on a claim in `status`, or null. */
+function directEvent(status: ClaimStatus, wanted: ClaimStatus) {
+  return CLAIM_EVENT_NAMES.find((event) => {
+    const rule: ClaimEventRule = CLAIM_EVENTS[event];
+    return rule.direct && rule.by === 'institucion' && rule.to === wanted && rule.from.includes(status);
+  }) ?? null;
+}
+
+export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<SchemaTypeProvider>();
+
+  typed.get('/backoffice/claims', { schema: listSchema }, async (request) => {
+    const staff = requireStaff(request);
+    return staffClaims(app.db, scopeOf(staff), request.query.status ?? null);
+  });
+
+  typed.get('/backoffice/claims/:id', { schema: oneSchema }, async (request) => {
+    const staff = requireStaff(request);
+    const scope = scopeOf(staff);
+    const claimId = request.params.id;
+    return app.db.transaction(async (tx) => {
+      await staffClaim(tx, scope, claimId);
+      await markThreadRead(tx, claimId, 'institucion');
+      // Reading a citizen's claim is audited.
+      await recordAudit(tx, { staffId: staff.id, action: 'ver_reclamo', claimId });
+      return { data: { claim: await staffClaim(tx, scope, claimId), comments: await staffThread(tx, claimId) } };
+    });
+  });
+
+  typed.post('/backoffice/claims/:id/comments', { schema: commentSchema }, async (request, reply) => {
+    const staff = requireStaff(request);
+    const content = request.body.content.trim();
+    if (content === '') throw new HttpError(400, 'Datos inválidos', [{ path: 'content', message: 'Escriba la respuesta' }]);
+    const comment = await app.db.transaction(async (tx) => {
+      const claim = await lockClaim(tx, request.params.id, scopeOf(staff));
+      if (!claimIsOpen(claim.status)) throw new HttpError(409, CLAIM_CLOSED_MESSAGE);
+      const to = nextClaimStatus(claim.status, 'responder');
+      if (to === null) throw new HttpError(409, CLAIM_CLOSED_MESSAGE);
+      if (to !== claim.status) await setClaimStatus(tx, claim.id, to);
+      const added = await addClaimComment(tx, claim.id, 'institucion', staff.id, content);
+      await recordAudit(tx, { staffId: staff.id, action: 'responder_reclamo', claimId: claim.id, detail: { from: claim.status, to, commentId: added.id } });
+      await notifyCitizen(tx, {
+        citizenId: claim.citizen_id,
+        kind: 'comentario',
+        title: `Respuesta a su reclamo n.º ${claim.id}`,
+        text: `${claim.institution === 'PORTAL' ? 'La institución' : claim.institution} respondió su reclamo n.º ${claim.id}. Lea la respuesta en «Mis reclamos».`,
+        link: CLAIMS_PAGE_LINK,
+      });
+      return { ...added, staff_name: staff.name };
+    });
+    app.kickMail();
+    return reply.code(201).send({ data: comment });
+  });
+
+  typed.post('/backoffice/claims/:id/status', { schema: statusSchema }, async (request) => {
+    const staff = requireStaff(request);
+    const scope = scopeOf(staff);
+    const wanted = request.body.status;
+    const result = await app.db.transaction(async (tx) => {
+      const claim = await lockClaim(tx, request.params.id, scope);
+      const event = directEvent(claim.status, wanted);
+      if (event === null) throw new HttpError(409, illegalClaimStatusMessage(claim.status, wanted));
+      await setClaimStatus(tx, claim.id, wanted);
+      await recordAudit(tx, { staffId: staff.id, action: `reclamo_${event}`, claimId: claim.id, detail: { from: claim.status, to: wanted } });
+      if (wanted === 'cerrado') {
+        await notifyCitizen(tx, {
+          citizenId: claim.citizen_id,
+          kind: 'cambio_estado',
+          title: `Reclamo n.º ${claim.id} cerrado`,
+          text: `Su reclamo n.º ${claim.id} fue cerrado. Puede leer su conversación en «Mis reclamos».`,
+          link: CLAIMS_PAGE_LINK,
+        });
+      }
+      return { data: await staffClaim(tx, scope, claim.id) };
+    });
+    app.kickMail();
+    return result;
+  });
+}
