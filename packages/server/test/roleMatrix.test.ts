@@ -1,0 +1,187 @@
+/**
+ * The ownership and role matrix of issue 12 §6 over EVERY route of requests,
+ * claims and the back office (read from the app: a new route fails the
+ * coverage check until it has its row here). For each route, each caller who
+ * must not reach citizen A's request or claim — citizen B, the officer of
+ * another institution, a citizen on a staff route, staff on a citizen route —
+ * is refused (401, 403 or 404) and nothing in the database changes. The
+ * resource-by-resource behaviour is tested in citizenRequests, claims and
+ * backoffice tests; this file proves nobody was forgotten.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
+import { buildTestApp, type TestApp } from './buildTestApp';
+import { routeList } from './fuzz/routeCatalog';
+import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, type Part } from './helpers';
+
+let t: TestApp;
+const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', admin: '' };
+/** Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. */
+const ids = { request: 0, action: 0, institutionComment: 0, document: 0, claim: 0 };
+
+type Caller = keyof typeof tokens;
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  json?: object;
+  parts?: Part[];
+}
+
+const pdf: Part = { name: 'file', value: SAMPLE_FILES.pdf, filename: 'prueba.pdf', contentType: 'application/pdf' };
+
+/** For each route: the call that would touch citizen A's resource, made by whoever the matrix names. */
+function callsFor(): Record<string, Call> {
+  const r = ids.request;
+  return {
+    'GET /v1/portals/requests/:id': { method: 'GET', url: `/v1/portals/requests/${r}` },
+    'POST /v1/portals/requests/:id/disable': { method: 'POST', url: `/v1/portals/requests/${r}/disable`, json: {} },
+    'POST /v1/portals/request-comment': { method: 'POST', url: '/v1/portals/request-comment', json: { request_id: r, content: 'Intruso' } },
+    'GET /v1/portals/request-comment/:id/read': { method: 'GET', url: `/v1/portals/request-comment/${ids.institutionComment}/read` },
+    'POST /v1/portals/request-dynamic-confirmation': {
+      method: 'POST', url: '/v1/portals/request-dynamic-confirmation', json: { request_id: r, request_action_id: ids.action, content: 'Respuesta ajena' },
+    },
+    'POST /v1/portals/ratings': { method: 'POST', url: '/v1/portals/ratings', json: { request_id: r, score: 1, comment: 'Ajena' } },
+    'POST /v1/portals/citizen-profile/documents/requests/attach': {
+      method: 'POST', url: '/v1/portals/citizen-profile/documents/requests/attach', parts: [{ name: 'request_id', value: String(r) }, pdf],
+    },
+    'POST /v1/portals/claim': {
+      method: 'POST', url: '/v1/portals/claim', parts: [{ name: 'request_id', value: String(r) }, { name: 'issue_id', value: '1' }, { name: 'description', value: 'Reclamo sobre una solicitud ajena' }, pdf],
+    },
+    'GET /v1/portals/claim-comment': { method: 'GET', url: `/v1/portals/claim-comment?claim_id=${ids.claim}` },
+    'POST /v1/portals/claim-comment': { method: 'POST', url: '/v1/portals/claim-comment', json: { claim_id: ids.claim, content: 'Intruso' } },
+    'GET /v1/backoffice/requests/:id': { method: 'GET', url: `/v1/backoffice/requests/${r}` },
+    'GET /v1/backoffice/requests/:id/documents/:documentId': { method: 'GET', url: `/v1/backoffice/requests/${r}/documents/${ids.document}` },
+    'POST /v1/backoffice/requests/:id/events': { method: 'POST', url: `/v1/backoffice/requests/${r}/events`, json: { event: 'rechazar', message: 'Motivo ajeno' } },
+    'POST /v1/backoffice/requests/:id/comments': { method: 'POST', url: `/v1/backoffice/requests/${r}/comments`, json: { content: 'Comentario ajeno' } },
+    'GET /v1/backoffice/claims/:id': { method: 'GET', url: `/v1/backoffice/claims/${ids.claim}` },
+    'POST /v1/backoffice/claims/:id/comments': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/comments`, json: { content: 'Respuesta ajena' } },
+    'POST /v1/backoffice/claims/:id/status': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/status`, json: { status: 'cerrado' } },
+    'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
+  };
+}
+
+/**
+ * Routes that name no one's resource: lists scoped to the caller (checked below
+ * by content), the caller's own session, and public claim types.
+ */
+const SCOPED_TO_CALLER = new Set([
+  'GET /v1/portals/requests/citizen-profile/getRequestsByCitizenProfile',
+  'GET /v1/portals/myclaims',
+  'GET /v1/issues',
+  'POST /v1/backoffice/auth/login',
+  'POST /v1/backoffice/auth/logout',
+  'GET /v1/backoffice/auth/me',
+  'GET /v1/backoffice/requests',
+  'GET /v1/backoffice/claims',
+  'GET /v1/backoffice/suggestions',
+  'GET /v1/backoffice/error-reports',
+]);
+
+/** Who must be refused on each kind of route. */
+function refusedCallers(key: string): Caller[] {
+  if (key === 'GET /v1/backoffice/audit') return ['citizenA', 'officerX', 'officerY'];
+  if (key.includes(' /v1/backoffice/')) return ['citizenA', 'citizenB', 'officerY'];
+  return ['citizenB', 'officerX', 'officerY', 'admin'];
+}
+
+const TABLES: Record<string, string> = {
+  applications: '*', request_actions: '*', request_comments: '*', request_attachments: '*', request_ratings: '*',
+  claims: '*', claim_comments: '*', documents: '*', notifications: '*', audit_log: '*',
+  // The mail queued, not its delivery (the mailer sends in the background and then erases the body).
+  outbox: 'id, to_address, subject',
+};
+
+/** A fingerprint per table of every row a refused call could have touched. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const prints: Record<string, string> = {};
+  for (const [table, columns] of Object.entries(TABLES)) {
+    const { rows } = await t.app.db.query<{ row: string }>(`SELECT to_jsonb(x)::text AS row FROM (SELECT ${columns} FROM ${table}) x ORDER BY 1`);
+    prints[table] = createHash('sha256').update(rows.map((row) => row.row).join('\n')).digest('hex');
+  }
+  return prints;
+}
+
+async function send(call: Call, token: string) {
+  if (call.parts) {
+    const form = multipart(call.parts);
+    return t.app.inject({ method: call.method, url: call.url, payload: form.payload, headers: { ...form.headers, ...bearer(token) } });
+  }
+  return t.app.inject({ method: call.method, url: call.url, headers: bearer(token), ...(call.json ? { payload: call.json } : {}) });
+}
+
+async function ok(res: { statusCode: number; body: string }, status = 200) {
+  expect(res.statusCode, res.body).toBe(status);
+  return JSON.parse(res.body);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ rateLimitAllowList: ['127.0.0.1'] });
+  tokens.citizenA = await login(t.app, DEMO.cedula, DEMO.password);
+  await register(t.app, '00104578232', 'Otra-Clave-2026');
+  tokens.citizenB = await login(t.app, '00104578232', 'Otra-Clave-2026');
+  const staff = async (institution: string | null) => {
+    const s = SANDBOX_STAFF.find((x) => x.institution === institution)!;
+    return (await ok(await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: s.email, password: s.password } }))).token as string;
+  };
+  tokens.officerX = await staff('PGR');
+  tokens.officerY = await staff('INTRANT');
+  tokens.admin = await staff(null);
+
+  // Citizen A's submitted request of a PGR service, taken into review with an action asked and an institution comment.
+  const citizenA = (await t.app.db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula])).rows[0].id;
+  const { rows } = await t.app.db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'certificado-no-antecedentes', '{}') RETURNING id", [citizenA]);
+  ids.request = rows[0].id;
+  await t.app.db.query("UPDATE applications SET status = 'enviada', request_code = 'SOL-2026-700001', institution = 'PGR', submitted_at = now() WHERE id = $1", [ids.request]);
+  const asX = (call: Call) => send(call, tokens.officerX);
+  await ok(await asX({ method: 'POST', url: `/v1/backoffice/requests/${ids.request}/events`, json: { event: 'tomar' } }));
+  await ok(await asX({ method: 'POST', url: `/v1/backoffice/requests/${ids.request}/events`, json: { event: 'solicitar_accion', message: 'Adjunte su cédula.', requires_document: false } }));
+  const comment = await ok(await asX({ method: 'POST', url: `/v1/backoffice/requests/${ids.request}/comments`, json: { content: 'Quedamos atentos.' } }), 201);
+  ids.institutionComment = comment.data.id;
+  const detail = await ok(await send({ method: 'GET', url: `/v1/portals/requests/${ids.request}` }, tokens.citizenA));
+  ids.action = detail.data.pending_action.id;
+  const attached = await ok(await send(callsFor()['POST /v1/portals/citizen-profile/documents/requests/attach'], tokens.citizenA), 201);
+  ids.document = attached.data.document_id;
+  const claim = await ok(await send(callsFor()['POST /v1/portals/claim'], tokens.citizenA), 201);
+  ids.claim = claim.data.id;
+});
+afterAll(() => t.close());
+
+describe('ownership and role matrix (issue 12 §6)', () => {
+  it('every route of requests, claims and the back office has its row in the matrix', () => {
+    const routes = routeList(t.app)
+      .filter((r) => r.method !== 'HEAD' && /^\/v1\/(backoffice\/|issues$|portals\/(requests|request-|ratings|claim|myclaims|citizen-profile\/documents\/requests))/.test(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(20);
+    const calls = callsFor();
+    expect(routes.filter((key) => !(key in calls) && !SCOPED_TO_CALLER.has(key)), 'rutas sin fila en la matriz').toEqual([]);
+  });
+
+  it('citizen B, the other institution, citizens on staff routes and staff on citizen routes are refused, and nothing changes', async () => {
+    const before = await fingerprint();
+    const failures: string[] = [];
+    for (const [key, call] of Object.entries(callsFor())) {
+      for (const caller of refusedCallers(key)) {
+        const res = await send(call, tokens[caller]);
+        if (![401, 403, 404].includes(res.statusCode)) failures.push(`${key} como ${caller}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else expect(JSON.parse(res.body).message, `${key} como ${caller}`).toMatch(/^[A-ZÁÉÍÓÚÑ¿]/);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('the lists show each caller only their own: B sees none of A’s, officer Y none of PGR’s, the administrator all', async () => {
+    const codes = async (url: string, token: string) => (await ok(await send({ method: 'GET', url }, token))).data.map((x: { id: number }) => x.id) as number[];
+    expect(await codes('/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile', tokens.citizenB)).not.toContain(ids.request);
+    expect(await codes('/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile', tokens.citizenA)).toContain(ids.request);
+    expect(await codes('/v1/portals/myclaims', tokens.citizenB)).not.toContain(ids.claim);
+    expect(await codes('/v1/portals/myclaims', tokens.citizenA)).toContain(ids.claim);
+    expect(await codes('/v1/backoffice/requests', tokens.officerY)).not.toContain(ids.request);
+    expect(await codes('/v1/backoffice/requests', tokens.officerX)).toContain(ids.request);
+    expect(await codes('/v1/backoffice/requests', tokens.admin)).toContain(ids.request);
+    expect(await codes('/v1/backoffice/claims', tokens.officerY)).not.toContain(ids.claim);
+    expect(await codes('/v1/backoffice/claims', tokens.officerX)).toContain(ids.claim);
+    expect(await codes('/v1/backoffice/claims', tokens.admin)).toContain(ids.claim);
+  });
+});
