@@ -38,6 +38,7 @@ export const paths = {
   institutions: fixed('/instituciones', 'Instituciones'),
   puntosGob: fixed('/puntos-gob', 'Puntos GOB'),
   myRequests: fixed('/mis-solicitudes', 'Mis solicitudes', true),
+  myClaims: fixed('/mis-reclamos', 'Mis reclamos', true),
   profile: fixed('/perfil', 'Mi perfil', true),
   notifications: fixed('/notificaciones', 'Notificaciones', true),
   accessibility: fixed('/accesibilidad', 'Declaración de accesibilidad'),

@@ -16,7 +16,7 @@ export function signOut(): void {
 }
 
 /**
- * The profile menu: Mi perfil, Cambiar contraseña (the registry's
+ * The profile menu: Mi perfil, Mis reclamos, Cambiar contraseña (the registry's
  * CHANGE_PASSWORD modal) and Cerrar sesión. Mantine's Menu: Enter, Space and
  * the arrows open it, Escape closes it and focus goes back to the button.
  */
@@ -33,6 +33,7 @@ export function AccountMenu({ citizen }: AccountMenuProps) {
       <Menu.Dropdown>
         <Menu.Label>{citizen.nombres} {citizen.apellidos}</Menu.Label>
         <Menu.Item component={Link} href={paths.profile.href()}>Mi perfil</Menu.Item>
+        <Menu.Item component={Link} href={paths.myClaims.href()}>Mis reclamos</Menu.Item>
         <Menu.Item onClick={() => openModal('CHANGE_PASSWORD')}>Cambiar contraseña</Menu.Item>
         <Menu.Divider />
         <Menu.Item onClick={signOut}>Cerrar sesión</Menu.Item>

@@ -136,6 +136,20 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
           </>
         )}
       </section>
+
+      <section aria-labelledby="quejas">
+        <Title order={2} size="h3" id="quejas">¿Tuvo un problema con este servicio?</Title>
+        <Text mt="xs">Presente una queja o reclamación: {service.institution ? service.institution.acronym : 'la institución'} le responderá en «Mis reclamos».</Text>
+        {session ? (
+          <Button mt="sm" variant="default" onClick={() => openModal('SERVICE_CLAIMS', { data: { service_slug: service.slug, service_name: service.name } })}>
+            Presentar una queja o reclamación
+          </Button>
+        ) : (
+          <Button mt="sm" variant="default" component={Link} href={paths.login.href(paths.service.href(service.slug))}>
+            Inicie sesión para presentar una queja o reclamación
+          </Button>
+        )}
+      </section>
     </>
   );
 }
