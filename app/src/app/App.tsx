@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useRouteFocus } from '../lib/useRouteFocus';
 import { LazyModalHost } from '../modals/LazyModalHost';
@@ -7,12 +7,28 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { PortalLayout } from './layout/PortalLayout';
 import { PromptScheduler } from '../features/prompts/PromptScheduler';
 import { ExternalHeader } from './shell/ExternalHeader';
+import { isStaffArea } from '../config/paths';
+import { lazyPage } from './lazyPage';
+import { RouteProgress } from './layout/RouteProgress';
+
+/** The institution back office (/institucion): its own chunk, layout and sign-in. */
+const StaffArea = lazyPage(() => import('../features/backoffice/StaffArea'), 'StaffArea');
 
 /** The portal: the layout (banner, header, footer) around the page of the address (inside the error boundary), and the modal registry. */
 export function App() {
   const main = useRef<HTMLElement>(null);
   const [location] = useLocation();
   useRouteFocus(main);
+  // The back office has its own frame: no citizen header, menus or prompts.
+  if (isStaffArea(location)) {
+    return (
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<RouteProgress />}>
+          <StaffArea />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
   return (
     <>
       <PortalLayout mainRef={main} renderHeader={(builtIn) => <ExternalHeader>{builtIn}</ExternalHeader>}>

@@ -90,3 +90,20 @@ export function localReturnTo(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
+
+/** The institution back office's area: its own layout and sign-in, apart from the citizen's pages (features/backoffice). */
+export const STAFF_AREA = '/institucion';
+
+/** The back office's pages (features/backoffice/StaffArea.tsx routes them; the citizen router never sees /institucion). */
+export const staffPaths = {
+  /** `returnTo`: a back-office address to go back to after signing in. */
+  staffLogin: entry('/institucion/ingresar', 'Ingreso del personal', (returnTo?: string) => (returnTo ? `/institucion/ingresar?volver=${encodeURIComponent(returnTo)}` : '/institucion/ingresar')),
+  staffQueue: fixed('/institucion/solicitudes', 'Solicitudes'),
+  staffRequest: entry('/institucion/solicitudes/:id', 'Solicitud', (id: number | string) => `/institucion/solicitudes/${segment(id)}`),
+  staffClaims: fixed('/institucion/reclamos', 'Quejas y reclamaciones'),
+  staffSuggestions: fixed('/institucion/sugerencias', 'Sugerencias'),
+  staffReports: fixed('/institucion/reportes', 'Reportes de error'),
+} as const;
+
+/** Whether an address belongs to the back office's area. */
+export const isStaffArea = (pathname: string): boolean => pathname === STAFF_AREA || pathname.startsWith(`${STAFF_AREA}/`);

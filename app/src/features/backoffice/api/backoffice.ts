@@ -1,0 +1,80 @@
+/** Calls and SWR reads of the back office (/v1/backoffice), through its own client. */
+import useSWR from 'swr';
+import type {
+  RequestEvent,
+  RequestStatus,
+  Staff,
+  StaffComment,
+  StaffErrorReportPage,
+  StaffLoginResponse,
+  StaffQueuePage,
+  StaffRequest,
+  StaffSuggestionPage,
+} from '@portal/api-contract';
+import { staffApi } from './staffClient';
+
+/** SWR key of the signed-in staff member. */
+export const STAFF_ME_KEY = 'backoffice/auth/me';
+
+/** Signs in: the server sets the staff cookie. */
+export function staffLogin(email: string, password: string): Promise<StaffLoginResponse> {
+  return staffApi.post<StaffLoginResponse>('auth/login', { json: { email, password }, login: true });
+}
+
+export function staffLogout(): Promise<void> {
+  return staffApi.post<void>('auth/logout', { login: true });
+}
+
+/** The signed-in staff member (a 401 sends to the sign-in page). */
+export function useStaffMe() {
+  return useSWR(STAFF_ME_KEY, async () => (await staffApi.get<{ data: Staff }>('auth/me')).data, { shouldRetryOnError: false, revalidateOnFocus: false });
+}
+
+export interface QueueQuery {
+  status: RequestStatus | null;
+  form: string | null;
+  code: string | null;
+  page: number;
+}
+
+/** The queue page for the filters. */
+export function useQueue(query: QueueQuery) {
+  const search = new URLSearchParams();
+  if (query.status) search.set('status', query.status);
+  if (query.form) search.set('form', query.form);
+  if (query.code) search.set('code', query.code);
+  search.set('page', String(query.page));
+  search.set('per_page', String(QUEUE_PAGE_SIZE));
+  return useSWR(`requests?${search.toString()}`, (key: string) => staffApi.get<StaffQueuePage>(key), { keepPreviousData: true });
+}
+
+export const QUEUE_PAGE_SIZE = 20;
+
+/** One request (reading it is audited on the server). */
+export function useStaffRequest(id: number) {
+  return useSWR(`requests/${id}`, async (key: string) => (await staffApi.get<{ data: StaffRequest }>(key)).data, { revalidateOnFocus: false, shouldRetryOnError: false });
+}
+
+export interface EventInput {
+  event: RequestEvent;
+  message?: string;
+  requires_document?: boolean;
+}
+
+export function postRequestEvent(id: number, input: EventInput): Promise<{ message: string; data: { id: number; status: RequestStatus; action_id: number } }> {
+  return staffApi.post(`requests/${id}/events`, { json: input });
+}
+
+export function postStaffComment(id: number, content: string): Promise<{ message: string; data: StaffComment }> {
+  return staffApi.post(`requests/${id}/comments`, { json: { content } });
+}
+
+export const LIST_PAGE_SIZE = 20;
+
+export function useSuggestions(page: number) {
+  return useSWR(`suggestions?page=${page}&per_page=${LIST_PAGE_SIZE}`, (key: string) => staffApi.get<StaffSuggestionPage>(key), { keepPreviousData: true });
+}
+
+export function useErrorReports(page: number) {
+  return useSWR(`error-reports?page=${page}&per_page=${LIST_PAGE_SIZE}`, (key: string) => staffApi.get<StaffErrorReportPage>(key), { keepPreviousData: true });
+}
