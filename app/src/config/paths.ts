@@ -101,6 +101,7 @@ export const staffPaths = {
   staffQueue: fixed('/institucion/solicitudes', 'Solicitudes'),
   staffRequest: entry('/institucion/solicitudes/:id', 'Solicitud', (id: number | string) => `/institucion/solicitudes/${segment(id)}`),
   staffClaims: fixed('/institucion/reclamos', 'Quejas y reclamaciones'),
+  staffClaim: entry('/institucion/reclamos/:id', 'Reclamo', (id: number | string) => `/institucion/reclamos/${segment(id)}`),
   staffSuggestions: fixed('/institucion/sugerencias', 'Sugerencias'),
   staffReports: fixed('/institucion/reportes', 'Reportes de error'),
 } as const;
