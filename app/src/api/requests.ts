@@ -1,19 +1,62 @@
-/** The citizen's requests (submitted applications) with their payments; types from the API contract. */
+/** The citizen's requests (submitted applications) and what they do on them; types from the API contract. */
 import useSWR from 'swr';
-import type { CitizenRequest } from '@portal/api-contract';
+import type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestRating, RequestStatus, RequestStatusChange } from '@portal/api-contract';
 import { api } from '../lib/api-client';
 
-export type { CitizenRequest, RequestItem } from '@portal/api-contract';
+export type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestItem, RequestRating, RequestTimelineEntry } from '@portal/api-contract';
 
 /** SWR key (and path) of one request. */
 export const requestKey = (id: number | string) => `portals/requests/${id}`;
 
-/** One of the citizen's requests. */
-export async function getRequest(id: number | string): Promise<CitizenRequest> {
-  return (await api.get<{ data: CitizenRequest }>(requestKey(id))).data;
+/** SWR key (and path) of the citizen's submitted requests, optionally of one status. */
+export const requestListKey = (status?: RequestStatus | null) =>
+  `portals/requests/citizen-profile/getRequestsByCitizenProfile${status ? `?status=${status}` : ''}`;
+
+/** One of the citizen's requests with its timeline, answers, documents, thread and what they may do. */
+export async function getRequest(id: number | string): Promise<CitizenRequestDetail> {
+  return (await api.get<{ data: CitizenRequestDetail }>(requestKey(id))).data;
 }
 
 /** SWR hook of one request; nothing is fetched while `enabled` is false. */
 export function useRequest(id: string, enabled: boolean) {
   return useSWR(enabled ? requestKey(id) : null, () => getRequest(id));
+}
+
+/** SWR hook of the citizen's submitted requests (of one status, or all). */
+export function useRequestList(status: RequestStatus | null) {
+  return useSWR(requestListKey(status), async () => (await api.get<{ data: CitizenRequest[] }>(requestListKey(status))).data);
+}
+
+/** Adds the citizen's comment to a request (optionally about one of its actions). */
+export async function addComment(requestId: number, content: string, requestActionId?: number | null): Promise<RequestComment> {
+  return (await api.post<{ data: RequestComment }>('portals/request-comment', { json: { request_id: requestId, request_action_id: requestActionId ?? null, content } })).data;
+}
+
+/** Marks an institution's comment read. */
+export async function markCommentRead(commentId: number): Promise<RequestComment> {
+  return (await api.get<{ data: RequestComment }>(`portals/request-comment/${commentId}/read`)).data;
+}
+
+/** Attaches a file to a request (it also joins the citizen's documents), optionally for the action it answers. */
+export async function attachToRequest(requestId: number, file: File, requestActionId?: number | null): Promise<RequestAttachment> {
+  const body = new FormData();
+  body.set('request_id', String(requestId));
+  if (requestActionId) body.set('request_action_id', String(requestActionId));
+  body.set('file', file);
+  return (await api.post<{ data: RequestAttachment }>('portals/citizen-profile/documents/requests/attach', { body })).data;
+}
+
+/** Answers the institution's open action. */
+export async function answerAction(requestId: number, requestActionId: number, content: string): Promise<RequestStatusChange> {
+  return (await api.post<{ data: RequestStatusChange }>('portals/request-dynamic-confirmation', { json: { request_id: requestId, request_action_id: requestActionId, content } })).data;
+}
+
+/** Withdraws the request. */
+export async function withdrawRequest(requestId: number): Promise<RequestStatusChange> {
+  return (await api.post<{ data: RequestStatusChange }>(`portals/requests/${requestId}/disable`)).data;
+}
+
+/** Rates a finished request (once). */
+export async function rateRequest(requestId: number, score: number, comment: string): Promise<RequestRating> {
+  return (await api.post<{ data: RequestRating }>('portals/ratings', { json: { request_id: requestId, score, comment } })).data;
 }

@@ -19,6 +19,7 @@ import { PageViewTracker } from './shell/PageViewTracker';
 const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage');
 const MyClaimsPage = lazyPage(() => import('../features/claims/components/MyClaimsPage'), 'MyClaimsPage');
+const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage');
 const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
 const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
@@ -44,6 +45,7 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   puntosGob: PuntosGobPage,
   myRequests: MyRequestsPage,
   myClaims: MyClaimsPage,
+  request: RequestPage,
   profile: ProfilePage,
   notifications: NotificationsPage,
   accessibility: AccessibilityPage,

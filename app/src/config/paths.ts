@@ -39,6 +39,7 @@ export const paths = {
   puntosGob: fixed('/puntos-gob', 'Puntos GOB'),
   myRequests: fixed('/mis-solicitudes', 'Mis solicitudes', true),
   myClaims: fixed('/mis-reclamos', 'Mis reclamos', true),
+  request: entry('/mis-solicitudes/:id', 'Detalle de la solicitud', (id: number | string) => `/mis-solicitudes/${segment(id)}`, true),
   profile: fixed('/perfil', 'Mi perfil', true),
   notifications: fixed('/notificaciones', 'Notificaciones', true),
   accessibility: fixed('/accesibilidad', 'Declaración de accesibilidad'),

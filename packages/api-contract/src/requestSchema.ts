@@ -105,17 +105,12 @@ export const requestDetailSchema = {
     data: { type: 'object', additionalProperties: true, description: 'Respuestas enviadas (schemas/<form>)' },
     documents: { type: 'array', items: requestAttachmentSchema },
     comments: { type: 'array', items: requestCommentSchema },
-    rating: { oneOf: [requestRatingSchema, { type: 'null' }] },
+    rating: { ...requestRatingSchema, type: ['object', 'null'], description: 'La calificación del ciudadano, o null' },
     pending_action: {
-      oneOf: [
-        {
-          type: 'object',
-          properties: { id: { type: 'integer' }, message: { type: ['string', 'null'] }, requires_document: { type: 'boolean' } },
-          required: ['id', 'message', 'requires_document'],
-        },
-        { type: 'null' },
-      ],
-      description: 'La acción que la institución solicita y el ciudadano no ha respondido',
+      type: ['object', 'null'],
+      properties: { id: { type: 'integer' }, message: { type: ['string', 'null'] }, requires_document: { type: 'boolean' } },
+      required: ['id', 'message', 'requires_document'],
+      description: 'La acción que la institución solicita y el ciudadano no ha respondido, o null',
     },
     allowed: { type: 'array', items: { type: 'string', enum: CITIZEN_REQUEST_ACTIONS }, description: 'Lo que el ciudadano puede hacer ahora' },
   },

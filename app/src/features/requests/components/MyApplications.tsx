@@ -2,22 +2,26 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { createApplication, FORMALIZACION, useApplications } from '../../../api/applications';
-import { formPaths } from '../../../config/paths';
+import { formPaths, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { applicationName } from '../applicationName';
 import { DeleteDraftButton } from './DeleteDraftButton';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 
-
 export interface MyApplicationsProps {
   /** Show the "Mis solicitudes" heading (h2). Default: true; the page of its own has an h1 instead. */
   heading?: boolean;
+  /** Only the drafts (the page of its own lists the submitted requests apart). Default: false. */
+  draftsOnly?: boolean;
+  /** The heading's text. Default: 'Mis solicitudes'. */
+  title?: string;
 }
 
-/** "Mis solicitudes": start a formalization, continue a draft of any online service, see a submitted request, delete a draft. */
-export function MyApplications({ heading = true }: MyApplicationsProps) {
+/** "Mis solicitudes": start a formalization, continue a draft of any online service, open a submitted request's page, delete a draft. */
+export function MyApplications({ heading = true, draftsOnly = false, title = 'Mis solicitudes' }: MyApplicationsProps) {
   const [, navigate] = useLocation();
-  const { data, error, mutate } = useApplications();
+  const { data: all, error, mutate } = useApplications();
+  const data = draftsOnly ? all?.filter((a) => a.status === 'borrador') : all;
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // An expired session is not a failure to show: the client has ended it and sent the citizen home.
@@ -42,12 +46,12 @@ export function MyApplications({ heading = true }: MyApplicationsProps) {
         <Button onClick={() => void start()} loading={creating}>Nueva solicitud de formalización</Button>
       </Group>
       {failure && <Alert color="red" role="alert">{failure}</Alert>}
-      {heading && <Title order={2}>Mis solicitudes</Title>}
+      {heading && <Title order={2}>{title}</Title>}
       {loadFailure && <Alert color="red">No se pudieron cargar sus solicitudes.</Alert>}
-      {data && data.length === 0 && <Text c="dimmed">Todavía no tiene solicitudes.</Text>}
+      {data && data.length === 0 && <Text c="dimmed">{draftsOnly ? 'No tiene borradores.' : 'Todavía no tiene solicitudes.'}</Text>}
       {data?.map((a) => {
         const pages = formPaths(a.form);
-        const href = a.status === 'borrador' ? pages.application(a.id) : pages.confirmation(a.id);
+        const href = a.status === 'borrador' ? pages.application(a.id) : paths.request.href(a.id);
         const name = applicationName(a);
         return (
           <Card key={a.id} withBorder>

@@ -1,12 +1,14 @@
 import { Stack, Title } from '@mantine/core';
 import { MyApplications } from './MyApplications';
+import { SubmittedRequests } from './SubmittedRequests';
 
-/** /mis-solicitudes: the citizen's drafts and requests on a page of their own. */
+/** /mis-solicitudes: the citizen's submitted requests (filtered by status) and, apart, their drafts. */
 export function MyRequestsPage() {
   return (
-    <Stack gap="lg">
+    <Stack gap="xl">
       <Title order={1}>Mis solicitudes</Title>
-      <MyApplications heading={false} />
+      <MyApplications draftsOnly title="Borradores" />
+      <SubmittedRequests />
     </Stack>
   );
 }
