@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasWith, TEST_FORMS } from '../../../tests/support/schemasWith';
 import { SANDBOX_INAPA_CONTRACTS, SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
@@ -14,6 +15,9 @@ import { replaceReferenceTable } from '../src/db/replaceReferenceTable';
 import { applyRequestEvent } from '../src/services/requests/requestWorkflow';
 import { buildTestApp, mailboxOf, type TestApp } from './buildTestApp';
 import { DEMO, SAMPLE_FILES, bearer, login, multipart } from './helpers';
+import { requestFor } from './fuzz/requestArbitrary';
+import { routeCatalog } from './fuzz/routeCatalog';
+import { failureReport, newTally, runOne, runPool } from './fuzz/runRequests';
 
 const FORM = 'permiso-de-prueba';
 const BASE = `/v1/portals/solicitudes-en-linea/${FORM}`;
@@ -393,5 +397,23 @@ describe('npm run staff:create', () => {
     const { id } = await submitted();
     expect((await call('GET', `/v1/backoffice/requests/${id}`, token)).statusCode).toBe(404);
     expect(await createStaffAccount(t.app.db, t.app.passwords, request, 'Pinos-Azules-Sobre-Jarabacoa-7')).toEqual({ error: 'Ya existe una cuenta del personal con el correo ana.perez@pgr.gob.do' });
+  });
+});
+
+describe('fuzz: the back office\'s request and list routes with a staff session', () => {
+  it('generated path parameters, query strings and bodies never give a 5xx or change another institution\'s request', { timeout: 120_000 }, async () => {
+    const { id } = await submitted();
+    const before = await snapshot(id);
+    const mine = /^\/v1\/backoffice\/(requests|suggestions|error-reports|audit)/;
+    const routes = routeCatalog(t.app).filter((r) => mine.test(r.url) && r.method !== 'HEAD');
+    expect(routes.length).toBe(8);
+    const tally = newTally();
+    // PGR's officer (y): the request belongs to INAPA, so whatever the fuzzing sends, it must not change.
+    const session = { token: y, addresses: ['10.77.0.1', '10.77.0.2'] };
+    const jobs = routes.flatMap((route, i) => fc.sample(requestFor(route, session, route.body), { numRuns: 60, seed: 4242 + i }).map((request) => ({ route, request })));
+    await runPool(jobs, 4, ({ route, request }) => runOne(t.app, tally, 'backoffice', `${route.method} ${route.url}`, request.options));
+    expect(tally.serverErrors).toBe(0);
+    expect(failureReport(tally.failures)).toBe('');
+    expect(await snapshot(id)).toEqual(before);
   });
 });
