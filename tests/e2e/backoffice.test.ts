@@ -181,10 +181,16 @@ describe('the back office', () => {
       expect(citizenView.body.data.status).toBe('aprobada');
       expect(citizenView.text).not.toContain('Oficial de la PGR');
 
-      // The other pages of the area.
+      // The other pages of the area show what visitors sent.
+      const post = (url: string, body: object) => fetch(`${suite.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await post('/v2/service-suggested', {
+        service_title: 'Permiso de pesca deportiva', institution_name: 'CODOPESCA', person_name: 'Ana', person_last_name: 'Pérez', person_email: 'ana.perez@example.com', person_phone: '8095550142',
+      })).status).toBe(201);
+      expect((await post('/v1/portals/error-reports', { description: 'La página de servicios no carga en mi teléfono.', path: '/servicios', email: 'luis@example.com' })).status).toBe(201);
       for (const [name, heading] of [['Sugerencias', 'Sugerencias'], ['Reportes de error', 'Reportes de error']] as const) {
         await page.getByRole('navigation', { name: 'Oficina' }).getByRole('link', { name }).click();
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.getByText(name === 'Sugerencias' ? 'Permiso de pesca deportiva' : 'La página de servicios no carga en mi teléfono.').waitFor();
         await expectNoAxeViolations(page, `${heading} 1280`);
         await shot(page, `${name === 'Sugerencias' ? 'sugerencias' : 'reportes'}-1280`);
       }

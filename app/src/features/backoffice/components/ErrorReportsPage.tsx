@@ -23,7 +23,7 @@ export function ErrorReportsPage() {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{r.description}</Text>
               <Text size="xs" c="dimmed">
                 {when(r.created_at)} · Página: {r.page_path ?? '(no indicada)'} · Contacto:{' '}
-                {r.contact_email ? <Anchor href={`mailto:${r.contact_email}`} size="xs">{r.contact_email}</Anchor> : '(sin correo)'}
+                {r.contact_email ? <Anchor href={`mailto:${r.contact_email}`} size="xs" underline="always">{r.contact_email}</Anchor> : '(sin correo)'}
               </Text>
             </Card>
           ))}

@@ -22,7 +22,7 @@ export function SuggestionsPage() {
               <Text fw={700}>{s.service_title}</Text>
               <Text size="sm">Institución: {s.institution_name}</Text>
               <Text size="sm">
-                {s.person_name} · <Anchor href={`mailto:${s.person_email}`} size="sm">{s.person_email}</Anchor> · {s.person_phone}
+                {s.person_name} · <Anchor href={`mailto:${s.person_email}`} size="sm" underline="always">{s.person_email}</Anchor> · {s.person_phone}
               </Text>
               <Text size="xs" c="dimmed">{when(s.created_at)}</Text>
             </Card>
