@@ -292,3 +292,21 @@ describe('withdrawal and rating', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('the ratings feed the dashboard statistics', () => {
+  it('average_rating and ratings count the citizens’ ratings', async () => {
+    const stats = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/v2/portal/dashboard/statistics' });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { average_rating: number | null; ratings: number };
+    };
+    await t.app.db.query('DELETE FROM request_ratings');
+    expect(await stats()).toMatchObject({ average_rating: null, ratings: 0 });
+    for (const score of [5, 4, 4]) {
+      const id = await submittedRequest(citizenA);
+      expect((await call('POST', `/v1/portals/requests/${id}/disable`, tokenA)).statusCode).toBe(200);
+      expect((await call('POST', '/v1/portals/ratings', tokenA, { request_id: id, score })).statusCode).toBe(201);
+    }
+    expect(await stats()).toMatchObject({ average_rating: 4.33, ratings: 3 });
+  });
+});

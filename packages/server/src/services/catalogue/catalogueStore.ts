@@ -297,16 +297,19 @@ export async function puntoGobBySlug(db: Queryable, slug: string): Promise<Punto
 /**
  * The home page's figures, counted now: services, institutions, online
  * services (type en_linea), requests submitted since the first day of this
- * month in Santo Domingo, and the average rating (null: there are no ratings yet).
+ * month in Santo Domingo, and the citizens' ratings of their requests: their
+ * average (null: there are no ratings yet) and how many.
  */
 export async function portalStatistics(db: Queryable): Promise<PortalStatistics['data']> {
-  const { rows } = await db.query<{ services: number; institutions: number; online: number; requests: number }>(
+  const { rows } = await db.query<{ services: number; institutions: number; online: number; requests: number; average: number | null; ratings: number }>(
     `SELECT (SELECT count(*)::int FROM catalogo_servicios) AS services,
             (SELECT count(*)::int FROM catalogo_instituciones) AS institutions,
             (SELECT count(*)::int FROM catalogo_servicios WHERE tipo = 'en_linea') AS online,
             (SELECT count(*)::int FROM applications WHERE submitted_at IS NOT NULL
-               AND submitted_at >= date_trunc('month', now() AT TIME ZONE 'America/Santo_Domingo') AT TIME ZONE 'America/Santo_Domingo') AS requests`,
+               AND submitted_at >= date_trunc('month', now() AT TIME ZONE 'America/Santo_Domingo') AT TIME ZONE 'America/Santo_Domingo') AS requests,
+            (SELECT round(avg(score), 2)::float8 FROM request_ratings) AS average,
+            (SELECT count(*)::int FROM request_ratings) AS ratings`,
   );
   const r = rows[0];
-  return { services: r.services, institutions: r.institutions, online_services: r.online, requests_this_month: r.requests, average_rating: null };
+  return { services: r.services, institutions: r.institutions, online_services: r.online, requests_this_month: r.requests, average_rating: r.average, ratings: r.ratings };
 }
