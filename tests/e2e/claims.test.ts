@@ -138,6 +138,11 @@ describe('Quejas y reclamaciones', () => {
         await office.getByRole('link', { name: `Reclamo n.º ${claim.id}` }).first().click();
         await office.getByRole('heading', { name: `Reclamo n.º ${claim.id}`, level: 1 }).waitFor();
         await office.getByText(DESCRIPTION).waitFor();
+        // The citizen's file downloads with the staff session.
+        const file = office.getByRole('link', { name: 'comprobante de pago.pdf' });
+        const download = await office.request.get(`${portal.baseUrl}${await file.getAttribute('href')}`);
+        expect(download.status()).toBe(200);
+        expect((await download.body()).equals(pdfBuffer())).toBe(true);
         await office.getByRole('button', { name: 'Tomar en proceso' }).click();
         await office.getByText('El reclamo está ahora «En proceso».').waitFor();
         await office.getByRole('textbox', { name: 'Respuesta para el ciudadano' }).fill(ANSWER);

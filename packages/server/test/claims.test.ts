@@ -306,6 +306,31 @@ describe('claims, the institution side', () => {
     expect((await t.app.db.query<{ status: string }>('SELECT status FROM claims WHERE id = $1', [claimId])).rows[0].status).toBe('en_proceso');
   });
 
+  it('the claim\'s file: its institution and the administrator download it (audited), another institution and a claim without one get a 404', async () => {
+    const filed = await fileClaim(tokenA, [
+      ...fields({ request_id: String(requestA), issue_id: '3', description: 'Me cobraron dos veces; adjunto el recibo.' }),
+      { name: 'file', value: SAMPLE_FILES.pdf, filename: 'recibo de pago.pdf', contentType: 'application/pdf' },
+    ]);
+    const id = filed.json<{ data: { id: number } }>().data.id;
+    const url = `/v1/backoffice/claims/${id}/document`;
+    const before = await count('audit_log WHERE claim_id = $1', [id]);
+    const other = await t.app.inject({ method: 'GET', url, headers: bearer(staffTokens.intrant) });
+    expect([other.statusCode, other.json()]).toEqual([404, { message: 'Documento no encontrado' }]);
+    expect(await count('audit_log WHERE claim_id = $1', [id])).toBe(before);
+    for (const token of [staffTokens.pgr, staffTokens.admin]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(SAMPLE_FILES.pdf)).toBe(true);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="recibo de pago.pdf"; filename*=UTF-8''recibo%20de%20pago.pdf`);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const { rows } = await t.app.db.query<{ action: string }>('SELECT action FROM audit_log WHERE claim_id = $1 ORDER BY id', [id]);
+    expect(rows.map((r) => r.action)).toEqual(['descargar_documento_reclamo', 'descargar_documento_reclamo']);
+    const none = await t.app.inject({ method: 'GET', url: `/v1/backoffice/claims/${claimId}/document`, headers: bearer(staffTokens.pgr) });
+    expect(none.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(tokenA) })).statusCode).toBe(401);
+  });
+
   it('a status the definition does not allow is a 409 in Spanish and nothing changes; closing notifies the citizen; a closed claim takes no answer', async () => {
     const before = await snapshot();
     for (const status of ['abierto', 'respondido', 'en_proceso']) {

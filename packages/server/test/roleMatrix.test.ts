@@ -55,6 +55,7 @@ function callsFor(): Record<string, Call> {
     'POST /v1/backoffice/requests/:id/events': { method: 'POST', url: `/v1/backoffice/requests/${r}/events`, json: { event: 'rechazar', message: 'Motivo ajeno' } },
     'POST /v1/backoffice/requests/:id/comments': { method: 'POST', url: `/v1/backoffice/requests/${r}/comments`, json: { content: 'Comentario ajeno' } },
     'GET /v1/backoffice/claims/:id': { method: 'GET', url: `/v1/backoffice/claims/${ids.claim}` },
+    'GET /v1/backoffice/claims/:id/document': { method: 'GET', url: `/v1/backoffice/claims/${ids.claim}/document` },
     'POST /v1/backoffice/claims/:id/comments': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/comments`, json: { content: 'Respuesta ajena' } },
     'POST /v1/backoffice/claims/:id/status': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/status`, json: { status: 'cerrado' } },
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },

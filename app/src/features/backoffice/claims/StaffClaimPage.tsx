@@ -7,7 +7,7 @@ import { staffPaths } from '../../../config/paths';
 import { ApiError } from '../../../lib/apiError';
 import { when } from '../components/format';
 import { StaffNotFound } from '../components/StaffNotFound';
-import { answerClaim, setClaimStatus, useStaffClaim } from './api';
+import { answerClaim, claimDocumentHref, setClaimStatus, useStaffClaim } from './api';
 
 /** The button of each status staff may set. */
 const STATUS_BUTTON: Partial<Record<ClaimStatus, string>> = { en_proceso: 'Tomar en proceso', cerrado: 'Cerrar el reclamo' };
@@ -108,7 +108,12 @@ export function StaffClaimPage() {
             </dd>
           </div>
           <div><dt>Tipo</dt><dd>{claim.issue.name}</dd></div>
-          {claim.document && <div><dt>Archivo del ciudadano</dt><dd>{`${claim.document.name}.${claim.document.extension}`}</dd></div>}
+          {claim.document && (
+            <div>
+              <dt>Archivo del ciudadano</dt>
+              <dd><Anchor href={claimDocumentHref(claim.id)}>{`${claim.document.name}.${claim.document.extension}`}</Anchor></dd>
+            </div>
+          )}
         </dl>
         <Text fw={600} mt="sm" size="sm">Descripción</Text>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{claim.description}</Text>

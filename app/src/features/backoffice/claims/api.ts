@@ -32,3 +32,6 @@ export async function answerClaim(id: number, content: string): Promise<StaffCla
 export async function setClaimStatus(id: number, status: ClaimStatus): Promise<StaffClaim> {
   return (await staffApi.post<{ data: StaffClaim }>(`claims/${id}/status`, { json: { status } })).data;
 }
+
+/** Where the claim's file downloads (the staff cookie goes with it: path /v1/backoffice; reading it is audited). */
+export const claimDocumentHref = (id: number): string => `/v1/backoffice/claims/${id}/document`;

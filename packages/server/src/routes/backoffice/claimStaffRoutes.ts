@@ -5,6 +5,9 @@
  * institution's claim is a 404 and nothing changes. Every read of a claim and
  * every change is written to the audit log.
  */
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   CLAIM_CLOSED_MESSAGE,
@@ -27,7 +30,7 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireStaff } from '../../plugins/app/registerStaffAuth';
 import { recordAudit } from '../../services/audit/auditLog';
-import { addClaimComment, lockClaim, markThreadRead, setClaimStatus, staffClaim, staffClaims, staffThread, type StaffScope } from '../../services/claims/claimStore';
+import { addClaimComment, claimDocument, lockClaim, markThreadRead, setClaimStatus, staffClaim, staffClaims, staffThread, type StaffScope } from '../../services/claims/claimStore';
 import { notifyCitizen } from '../../services/notifications/notifyCitizen';
 import type { StaffView } from '../../services/staff/staffStore';
 
@@ -43,6 +46,11 @@ const listSchema = {
   response: { ...authErrors, 200: staffClaimListSchema },
 } as const;
 const oneSchema = { tags, security, summary: 'Un reclamo con su conversación (marca leídos los comentarios del ciudadano)', params, response: { ...authErrors, 200: staffClaimDetailSchema, 404: errorSchema } } as const;
+const documentSchema = {
+  tags, security, summary: 'Descarga el archivo que el ciudadano envió con el reclamo (adjunto)',
+  params,
+  response: { ...authErrors, 200: { description: 'El archivo, como adjunto', type: 'string', format: 'binary' }, 404: errorSchema },
+} as const;
 const commentSchema = {
   tags, security, summary: 'Responde un reclamo: el reclamo pasa a «Respondido» y se avisa al ciudadano',
   params,
@@ -55,6 +63,12 @@ const statusSchema = {
   body: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: CLAIM_STATUSES } }, required: ['status'] },
   response: { ...authErrors, 200: { type: 'object', properties: { data: staffClaimSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
 } as const;
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266), as the other downloads. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
 
 /** What the staff member may see: an officer their institution's claims, an administrator all. */
 function scopeOf(staff: StaffView): StaffScope {
@@ -88,6 +102,30 @@ export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, { staffId: staff.id, action: 'ver_reclamo', claimId });
       return { data: { claim: await staffClaim(tx, scope, claimId), comments: await staffThread(tx, claimId) } };
     });
+  });
+
+  // Default type provider here: the 200 answer is a file stream, not a JSON document.
+  app.get<{ Params: { id: number } }>('/backoffice/claims/:id/document', { schema: documentSchema }, async (request, reply) => {
+    const staff = requireStaff(request);
+    const claimId = request.params.id;
+    const document = await app.db.transaction(async (tx) => {
+      const found = await claimDocument(tx, scopeOf(staff), claimId);
+      await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento_reclamo', claimId });
+      return found;
+    });
+    const file = path.join(app.config.uploadDir, document.stored_name);
+    try {
+      await access(file);
+    } catch {
+      throw new HttpError(404, 'Documento no encontrado');
+    }
+    return reply
+      .header('content-type', document.mime)
+      .header('content-length', String(document.size))
+      .header('content-disposition', contentDisposition(`${document.name}.${document.extension}`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file));
   });
 
   typed.post('/backoffice/claims/:id/comments', { schema: commentSchema }, async (request, reply) => {

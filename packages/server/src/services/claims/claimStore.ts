@@ -275,3 +275,23 @@ export async function markThreadRead(db: Queryable, claimId: number, reader: Cla
   const other: ClaimActor = reader === 'ciudadano' ? 'institucion' : 'ciudadano';
   await db.query('UPDATE claim_comments SET read_at = now() WHERE claim_id = $1 AND author = $2 AND read_at IS NULL', [claimId, other]);
 }
+
+/** The stored file of a claim, for the back office's download. */
+export interface ClaimDocument {
+  name: string;
+  extension: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+}
+
+/** The file sent with a claim staff in `scope` may see; 404 when the claim is not theirs or has no file. */
+export async function claimDocument(db: Queryable, scope: StaffScope, claimId: number): Promise<ClaimDocument> {
+  const { rows } = await db.query<ClaimDocument>(
+    `SELECT d.name, d.extension, d.stored_name, d.mime, d.size::float8 AS size FROM claims c JOIN documents d ON d.id = c.document_id
+     WHERE c.id = $1 AND ($2::text IS NULL OR c.institution = $2)`,
+    [claimId, scope.institution],
+  );
+  if (!rows[0]) throw new HttpError(404, 'Documento no encontrado');
+  return rows[0];
+}
