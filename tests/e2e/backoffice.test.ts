@@ -267,15 +267,22 @@ describe('the back office', () => {
       await expectFocus(page, 'Confirmar');
       await page.keyboard.press('Enter');
       await page.getByRole('status').getByText('Solicitud tomada en revisión').waitFor();
-      // Focus is back on the page: the next actions are a few Tabs away.
+      // Focus goes to what happened; the next actions are right after it.
+      await expectFocus(page, /Solicitud tomada en revisión/);
       await page.getByRole('button', { name: 'Aprobar' }).waitFor();
-      await tabTo(page, 'Aprobar', { max: 15 });
+      await tabTo(page, 'Aprobar', { max: 4 });
+      // Escape closes the dialog and gives focus back to the button that opened it.
+      await page.keyboard.press('Enter');
+      await expectFocus(page, 'Mensaje para el ciudadano (opcional)');
+      await page.keyboard.press('Escape');
+      await expectFocus(page, 'Aprobar');
       await page.keyboard.press('Enter');
       await expectFocus(page, 'Mensaje para el ciudadano (opcional)');
       await type(page, 'Aprobada.');
       await tabTo(page, 'Confirmar', { max: 3 });
       await page.keyboard.press('Enter');
       await page.getByRole('status').getByText('Solicitud aprobada').waitFor();
+      await expectFocus(page, /Solicitud aprobada/);
       await statusBadge(page, 'Aprobada').waitFor();
     });
   });

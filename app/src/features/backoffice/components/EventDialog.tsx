@@ -70,7 +70,7 @@ export function EventDialog({ requestId, event, onClose, onDone }: EventDialogPr
   };
 
   return (
-    <Modal opened={event !== null} onClose={close} title={ui?.title} centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal opened={event !== null} onClose={close} title={ui?.title} centered closeButtonProps={{ 'aria-label': 'Cerrar' }} returnFocus={false}>
       {ui && (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import type { RequestEvent, StaffRequest } from '@portal/api-contract';
@@ -97,7 +97,15 @@ export function StaffRequestPage() {
   const request = useStaffRequest(id);
   const [event, setEvent] = useState<RequestEvent | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  /** The action button that opened the dialog: focus goes back there when it is cancelled. */
+  const opener = useRef<HTMLButtonElement | null>(null);
   const data = request.data;
+
+  // After an action the page's buttons change: focus goes to what happened, the start of the page's next steps.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
 
   useEffect(() => {
     if (data) document.title = `Solicitud ${data.code} | Oficina de la institución`;
@@ -119,15 +127,16 @@ export function StaffRequestPage() {
         </Group>
         <Text c="dimmed" size="sm">{data.service}{data.institution ? ` · ${data.institution}` : ''} · recibida el {when(data.submitted_at)}</Text>
       </div>
-      {done && <Alert color="green" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setDone(null)}>{done}</Alert>}
+      {done && <Alert ref={doneRef} tabIndex={-1} color="green" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setDone(null)}>{done}</Alert>}
 
       <Section id="sec-acciones" title="Acciones">
+        {data.status === 'accion_requerida' && <Text size="sm" mb="sm">Se espera la respuesta del ciudadano a la acción solicitada.</Text>}
         {data.allowed.length === 0 ? (
-          <Text size="sm" c="dimmed">{data.status === 'accion_requerida' ? 'Se espera la respuesta del ciudadano. Puede rechazarla si corresponde.' : 'No hay acciones disponibles en este estado.'}</Text>
+          <Text size="sm" c="dimmed">No hay acciones disponibles en este estado.</Text>
         ) : (
           <Group gap="sm" wrap="wrap">
             {data.allowed.map((e) => EVENT_UI[e] && (
-              <Button key={e} color={EVENT_UI[e]?.color} variant={e === 'rechazar' ? 'outline' : 'filled'} onClick={() => { setDone(null); setEvent(e); }}>
+              <Button key={e} color={EVENT_UI[e]?.color} variant={e === 'rechazar' ? 'outline' : 'filled'} onClick={(click) => { opener.current = click.currentTarget; setDone(null); setEvent(e); }}>
                 {EVENT_UI[e]?.button}
               </Button>
             ))}
@@ -193,7 +202,7 @@ export function StaffRequestPage() {
       <EventDialog
         requestId={data.id}
         event={event}
-        onClose={() => setEvent(null)}
+        onClose={() => { setEvent(null); window.setTimeout(() => opener.current?.focus(), 0); }}
         onDone={(message) => { setEvent(null); setDone(message); void request.mutate(); }}
       />
     </Stack>
