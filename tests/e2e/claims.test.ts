@@ -154,14 +154,14 @@ describe('Quejas y reclamaciones', () => {
       });
       expect((await stored())[0].status).toBe('respondido');
 
-      // The citizen: the notification leads to «Mis reclamos», where the answer is new.
-      await page.goto(`${portal.baseUrl}/notificaciones`);
-      await page.getByRole('link', { name: new RegExp(`Respuesta a su reclamo n\\.º ${claim.id}`) }).click();
-      await page.waitForURL((url) => url.pathname === '/mis-reclamos');
+      // The citizen: «Mis reclamos» marks the new answer; the notification opens the claim's thread.
+      await page.goto(`${portal.baseUrl}/mis-reclamos`);
       await card.getByText('1 respuesta nueva').waitFor();
       await card.getByText('Respondido', { exact: true }).waitFor();
-      await card.getByRole('button', { name: new RegExp(`^Ver Reclamo n\\.º ${claim.id}`) }).click();
+      await page.goto(`${portal.baseUrl}/notificaciones`);
+      await page.getByRole('link', { name: new RegExp(`Respuesta a su reclamo n\\.º ${claim.id}`) }).click();
       await details.getByText(ANSWER).waitFor();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/mis-reclamos');
       await details.getByText('Procuraduría General de la República', { exact: true }).waitFor();
       await details.getByRole('textbox', { name: 'Agregar un comentario' }).fill('Gracias, ya lo descargué.');
       await details.getByRole('button', { name: 'Enviar comentario' }).click();

@@ -286,7 +286,7 @@ describe('claims, the institution side', () => {
     const { rows: audit } = await t.app.db.query<{ action: string; staff_id: number }>('SELECT action, staff_id FROM audit_log WHERE claim_id = $1 ORDER BY id', [claimId]);
     expect(audit).toEqual([{ action: 'ver_reclamo', staff_id: pgrId }, { action: 'reclamo_tomar', staff_id: pgrId }, { action: 'responder_reclamo', staff_id: pgrId }]);
     const { rows: notes } = await t.app.db.query<{ kind: string; link: string; title: string }>('SELECT kind, link, title FROM notifications WHERE citizen_id = $1 ORDER BY id DESC LIMIT 1', [citizenA]);
-    expect(notes[0]).toEqual({ kind: 'comentario', link: '/mis-reclamos', title: `Respuesta a su reclamo n.º ${claimId}` });
+    expect(notes[0]).toEqual({ kind: 'comentario', link: `/mis-reclamos?reclamo=${claimId}`, title: `Respuesta a su reclamo n.º ${claimId}` });
     // The e-mail, through the outbox (other claims' mails may arrive meanwhile).
     await expect.poll(() => mailbox.received.slice(since).some((m) => m.raw.includes(`PGR respondió su reclamo n.º ${claimId}.`)), { timeout: 10_000 }).toBe(true);
 

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useLocation, useSearch } from 'wouter';
 import { ClaimStatusBadge } from '../../../components/ClaimStatusBadge';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
@@ -37,10 +39,20 @@ function ClaimCard({ claim }: { claim: Claim }) {
 /**
  * /mis-reclamos: the citizen's claims (type, subject, status, dates, unread
  * answers), newest first. "Presentar un reclamo" opens SERVICE_CLAIMS; each
- * claim opens SERVICE_CLAIM_DETAILS with its thread.
+ * claim opens SERVICE_CLAIM_DETAILS with its thread, as does the link of an
+ * answer's notification (?reclamo=ID).
  */
 export function MyClaimsPage() {
   const { data, error } = useMyClaims();
+  // A notification's link (/mis-reclamos?reclamo=ID) opens that claim's thread, once: the address drops the query.
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    const id = new URLSearchParams(search).get('reclamo');
+    if (id === null) return;
+    navigate(location, { replace: true });
+    if (/^[1-9]\d{0,8}$/.test(id)) openModal('SERVICE_CLAIM_DETAILS', { data: { claim_id: Number(id) } });
+  }, [search, location, navigate]);
   const failure = error ? errorMessage(error) : null;
   return (
     <Stack gap="lg">

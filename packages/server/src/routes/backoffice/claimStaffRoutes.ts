@@ -36,8 +36,10 @@ import type { StaffView } from '../../services/staff/staffStore';
 
 const tags = ['Oficina de la institución'];
 const security = [{ bearer: [] }] as const;
-/** Where the citizen reads their claims (the app's address). */
-export const CLAIMS_PAGE_LINK = '/mis-reclamos';
+/** Where the citizen reads a claim: «Mis reclamos» (the app's address), which opens the claim's thread. */
+export function claimPageLink(claimId: number): string {
+  return `/mis-reclamos?reclamo=${claimId}`;
+}
 
 const params = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
 const listSchema = {
@@ -145,7 +147,7 @@ export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
         kind: 'comentario',
         title: `Respuesta a su reclamo n.º ${claim.id}`,
         text: `${claim.institution === 'PORTAL' ? 'La institución' : claim.institution} respondió su reclamo n.º ${claim.id}. Lea la respuesta en «Mis reclamos».`,
-        link: CLAIMS_PAGE_LINK,
+        link: claimPageLink(claim.id),
       });
       return { ...added, staff_name: staff.name };
     });
@@ -169,7 +171,7 @@ export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
           kind: 'cambio_estado',
           title: `Reclamo n.º ${claim.id} cerrado`,
           text: `Su reclamo n.º ${claim.id} fue cerrado. Puede leer su conversación en «Mis reclamos».`,
-          link: CLAIMS_PAGE_LINK,
+          link: claimPageLink(claim.id),
         });
       }
       return { data: await staffClaim(tx, scope, claim.id) };
