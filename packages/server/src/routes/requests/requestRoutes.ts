@@ -10,6 +10,7 @@ import { formSchema, serviceNames } from '../../services/applications/onlineForm
 import { iso, requestItems, type ApplicationRow, type RequestItemRow } from '../../services/applications/applicationStore';
 import {
   institutionNames,
+  PORTAL_NAME,
   pendingAction,
   requestAttachments,
   requestComments,
@@ -63,7 +64,7 @@ async function views(db: Queryable, rows: Row[]): Promise<CitizenRequest[]> {
   return rows.map((r) => view(r, {
     items: items.get(r.id) ?? [],
     service: names.get(r.form) ?? r.form,
-    institution: r.institution ? (institutions.get(r.institution) ?? r.institution) : 'Portal',
+    institution: r.institution ? (institutions.get(r.institution) ?? r.institution) : PORTAL_NAME,
     unread: unread.get(r.id) ?? 0,
   }));
 }

@@ -78,13 +78,16 @@ export async function requestAttachments(db: Queryable, applicationId: number): 
 
 /** The name citizens read for the single window (formalization requests). */
 export const VUF_NAME = 'Ventanilla Única de Formalización';
+/** The name citizens read when no institution of the catalogue acts on a request (applications.institution 'PORTAL' or none). */
+export const PORTAL_NAME = 'Portal Ciudadano';
 
 /** The names to show for institutions' acronyms (applications.institution): the catalogue's, VUF's own; an unknown one stays its acronym. */
 export async function institutionNames(db: Queryable, acronyms: Array<string | null>): Promise<Map<string, string>> {
   const wanted = [...new Set(acronyms.filter((a): a is string => a !== null))];
   const names = new Map<string, string>(wanted.map((a) => [a, a]));
   if (names.has('VUF')) names.set('VUF', VUF_NAME);
-  const others = wanted.filter((a) => a !== 'VUF');
+  if (names.has('PORTAL')) names.set('PORTAL', PORTAL_NAME);
+  const others = wanted.filter((a) => a !== 'VUF' && a !== 'PORTAL');
   if (others.length === 0) return names;
   const { rows } = await db.query<{ sigla: string; nombre: string }>(
     'SELECT DISTINCT ON (upper(sigla)) upper(sigla) AS sigla, nombre FROM catalogo_instituciones WHERE upper(sigla) = ANY($1::text[]) ORDER BY upper(sigla), id',
