@@ -1,6 +1,6 @@
 /** The parts of a request's page: the action callout, the timeline, documents, payments, the thread, withdrawal and rating. */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, Modal, Rating, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Modal, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { REQUEST_COMMENT_MAX } from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
@@ -147,26 +147,17 @@ export function Payments({ request }: { request: Detail }) {
         <Text size="sm" c="dimmed">Esta solicitud no tiene cargos.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr><Table.Th>Institución</Table.Th><Table.Th>Concepto</Table.Th><Table.Th>Estado</Table.Th><Table.Th ta="right">Monto</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {request.items.map((i) => (
-                  <Table.Tr key={i.id}>
-                    <Table.Td>{i.agency}</Table.Td>
-                    <Table.Td>{i.concept}</Table.Td>
-                    <Table.Td>{i.status === 'pendiente' ? 'Pendiente' : i.status === 'pagado' ? 'Pagado' : i.status}</Table.Td>
-                    <Table.Td ta="right">{formatAmount(i.amount, i.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr><Table.Th colSpan={3}>Total pendiente</Table.Th><Table.Th ta="right">{formatAmount(request.total_pending, 'DOP')}</Table.Th></Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          {/* A list, not a table: on a phone every charge reads whole, amount included, without sideways scrolling. */}
+          <List spacing="xs" listStyleType="none" ml={0} pl={0}>
+            {request.items.map((i) => (
+              <List.Item key={i.id}>
+                <Text component="span">{i.concept} ({i.agency}): </Text>
+                <Text component="span" fw={700}>{formatAmount(i.amount, i.currency)}</Text>
+                <Text component="span"> · {i.status === 'pendiente' ? 'Pendiente' : i.status === 'pagado' ? 'Pagado' : i.status}</Text>
+              </List.Item>
+            ))}
+          </List>
+          <Text mt="sm" fw={700}>Total pendiente: {formatAmount(request.total_pending, 'DOP')}</Text>
           {request.total_pending > 0 && (
             <Text size="sm" mt="sm">El pago en línea todavía no está disponible en el portal. Le avisaremos cuando pueda pagar desde esta página.</Text>
           )}
