@@ -75,7 +75,10 @@ describe('Quejas y reclamaciones', () => {
   it('a citizen files a claim about their request with a file; the officer answers it in the back office; the citizen reads it and replies', async () => {
     const page = await newPage();
     await snapshotOnFailure(page, async () => {
-      await signInTo(page, portal.baseUrl, DEMO, '/mis-reclamos');
+      // «Mis reclamos» is in the account menu.
+      await signInTo(page, portal.baseUrl, DEMO, '/perfil');
+      await page.getByRole('button', { name: 'Mi cuenta' }).click();
+      await page.getByRole('menuitem', { name: 'Mis reclamos' }).click();
       await page.getByRole('heading', { name: 'Mis reclamos', level: 1 }).waitFor();
       await page.getByText('Todavía no ha presentado reclamos.').waitFor();
       await expectNoAxeViolations(page, 'Mis reclamos (vacío) at 1280 px');
@@ -183,7 +186,11 @@ describe('Quejas y reclamaciones', () => {
   it('at 390 px: the page, both modals and the staff pages pass axe', async () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {
-      await signInTo(page, portal.baseUrl, DEMO, '/mis-reclamos');
+      // On a phone «Mis reclamos» is in the menu's «Mi cuenta».
+      await signInTo(page, portal.baseUrl, DEMO, '/perfil');
+      await page.getByRole('button', { name: 'Menú' }).click();
+      await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Mis reclamos' }).click();
+      await page.getByRole('heading', { name: 'Mis reclamos', level: 1 }).waitFor();
       const first = page.getByRole('listitem').filter({ hasText: 'Reclamo n.º' }).first();
       await first.waitFor();
       await expectNoAxeViolations(page, 'Mis reclamos at 390 px');

@@ -37,6 +37,7 @@ export function PhoneMenu({ opened, onClose, signedIn }: PhoneMenuProps) {
             <ul>
               <li><Link href={paths.notifications.href()} onClick={close}><NotificationsMenuText /></Link></li>
               <li><Link href={paths.profile.href()} onClick={close}>Mi perfil</Link></li>
+              <li><Link href={paths.myClaims.href()} onClick={close}>Mis reclamos</Link></li>
               <li><button type="button" onClick={() => { close(); openModal('CHANGE_PASSWORD'); }}>Cambiar contraseña</button></li>
               <li><button type="button" onClick={signOut}>Cerrar sesión</button></li>
             </ul>
