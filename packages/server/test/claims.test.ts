@@ -168,6 +168,29 @@ describe('claims, the citizen side', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a citizen at their storage limit files a claim without a file; with one they get the quota\'s 413 and nothing is stored', async () => {
+    // A second app on the same database whose quota citizen A has already reached (one document).
+    const full = await buildTestApp({ uploadQuotaFiles: 1 }, { db: t.app.db });
+    try {
+      const token = await login(full.app, DEMO.cedula, DEMO.password);
+      const send = (parts: Part[]) => {
+        const form = multipart(parts);
+        return full.app.inject({ method: 'POST', url: '/v1/portals/claim', payload: form.payload, headers: { ...form.headers, ...bearer(token) } });
+      };
+      const base = fields({ request_id: String(requestA), issue_id: '6', description: 'Reclamo sin archivo al límite de la cuota.' });
+      const before = await snapshot();
+      const withFile = await send([...base, { name: 'file', value: SAMPLE_FILES.pdf, filename: 'otro.pdf' }]);
+      expect([withFile.statusCode, withFile.json()]).toEqual([413, { message: 'Ha alcanzado el número máximo de documentos (1); elimine documentos que ya no necesite' }]);
+      expect(await snapshot()).toEqual(before);
+      expect(await readdir(full.config.uploadDir)).toEqual([]);
+      const without = await send(base);
+      expect(without.statusCode, without.body).toBe(201);
+      expect(without.json()).toMatchObject({ data: { document: null, status: 'abierto' } });
+    } finally {
+      await full.close();
+    }
+  });
+
   it('a request of another citizen, a draft or an unknown service is a 404, and nothing is stored', async () => {
     const before = await snapshot();
     const withFile = (values: Record<string, string>) => fileClaim(tokenB, [...fields(values), { name: 'file', value: SAMPLE_FILES.pdf, filename: 'prueba.pdf' }]);

@@ -126,7 +126,11 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     const fields: ClaimFields = {};
     // The file is optional: a citizen at their storage limit may still file a claim without one
     // (a file then fails at its first byte with the quota's 413).
-    const limitFor = async (): Promise<SizeLimit> => uploadLimit(app.db, citizen.id, quota, uploadMaxBytes).catch((error: HttpError) => ({ bytes: 0, error }));
+    const limitFor = async (): Promise<SizeLimit> =>
+      uploadLimit(app.db, citizen.id, quota, uploadMaxBytes).catch((error: unknown) => {
+        if (error instanceof HttpError) return { bytes: 0, error };
+        throw error;
+      });
     let file: ReceivedFile | null = null;
     try {
       file = await receiveUpload(request, uploadDir, limitFor, (name, value) => {
