@@ -7,12 +7,11 @@ import { CLAIM_STATUSES, directClaimStatuses, type ClaimActor, type ClaimStatus 
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { iso } from '../applications/applicationStore';
+import { institutionNames } from '../requests/requestStore';
 
 export const CLAIM_NOT_FOUND = 'Reclamo no encontrado';
 export const REQUEST_NOT_FOUND = 'Solicitud no encontrada';
 export const SERVICE_NOT_FOUND = 'Servicio no encontrado';
-/** Name shown for the single window's acronym (formalization requests). */
-const VUF_NAME = 'Ventanilla Única de Formalización';
 /** The download address of a citizen's stored document (routes/documents). */
 const documentRoute = (id: number) => `/v1/portals/documents/${id}/download`;
 
@@ -87,7 +86,6 @@ interface ClaimRow {
   service_slug: string | null;
   service_name: string | null;
   institution: string;
-  institution_name: string | null;
   issue_id: number;
   issue_name: string;
   description: string;
@@ -105,7 +103,6 @@ interface ClaimRow {
 const CLAIM_SELECT = `
   SELECT c.id, c.citizen_id, c.application_id, a.request_code, c.service_slug, s.nombre AS service_name,
          c.institution,
-         (SELECT i.nombre FROM catalogo_instituciones i WHERE regexp_replace(upper(i.sigla), '[^A-Z]', '', 'g') = c.institution ORDER BY i.id LIMIT 1) AS institution_name,
          c.issue_id, ci.name AS issue_name, c.description,
          c.document_id, d.name AS document_name, d.extension AS document_extension,
          c.status, c.created_at, c.updated_at,
@@ -119,8 +116,8 @@ const CLAIM_SELECT = `
   LEFT JOIN catalogo_servicios s ON s.slug = c.service_slug
   LEFT JOIN documents d ON d.id = c.document_id`;
 
-/** A claim as the citizen reads it. */
-function citizenView(row: ClaimRow) {
+/** A claim as the citizen reads it; `names`: the institutions' names (requestStore.institutionNames, as requests show them). */
+function citizenView(row: ClaimRow, names: Map<string, string>) {
   const isRequest = row.application_id !== null;
   return {
     id: row.id,
@@ -133,7 +130,7 @@ function citizenView(row: ClaimRow) {
       label: isRequest ? (row.request_code ?? `Solicitud ${row.application_id}`) : (row.service_name ?? row.service_slug ?? ''),
     },
     institution: row.institution,
-    institution_name: row.institution === 'VUF' ? VUF_NAME : (row.institution_name ?? row.institution),
+    institution_name: names.get(row.institution) ?? row.institution,
     description: row.description,
     document:
       row.document_id !== null
@@ -148,9 +145,9 @@ function citizenView(row: ClaimRow) {
 export type CitizenClaimView = ReturnType<typeof citizenView>;
 
 /** A claim as the back office reads it: the citizen's name, never their cédula. */
-function staffView(row: ClaimRow) {
+function staffView(row: ClaimRow, names: Map<string, string>) {
   return {
-    ...citizenView(row),
+    ...citizenView(row, names),
     citizen_name: row.citizen_name,
     unread_comments: row.unread_for_staff,
     allowed_statuses: directClaimStatuses(row.status),
@@ -161,14 +158,15 @@ export type StaffClaimView = ReturnType<typeof staffView>;
 /** The citizen's claims, newest first. */
 export async function citizenClaims(db: Queryable, citizenId: number): Promise<CitizenClaimView[]> {
   const { rows } = await db.query<ClaimRow>(`${CLAIM_SELECT} WHERE c.citizen_id = $1 ORDER BY c.created_at DESC, c.id DESC`, [citizenId]);
-  return rows.map(citizenView);
+  const names = await institutionNames(db, rows.map((r) => r.institution));
+  return rows.map((row) => citizenView(row, names));
 }
 
 /** One of the citizen's claims, or 404 (another citizen's included: nobody learns it exists). */
 export async function citizenClaim(db: Queryable, citizenId: number, claimId: number): Promise<CitizenClaimView> {
   const { rows } = await db.query<ClaimRow>(`${CLAIM_SELECT} WHERE c.id = $1 AND c.citizen_id = $2`, [claimId, citizenId]);
   if (!rows[0]) throw new HttpError(404, CLAIM_NOT_FOUND);
-  return citizenView(rows[0]);
+  return citizenView(rows[0], await institutionNames(db, [rows[0].institution]));
 }
 
 /** Who of the staff looks: an officer sees their institution's claims; an administrator (institution null) all. */
@@ -191,14 +189,15 @@ export async function staffClaims(db: Queryable, scope: StaffScope, status: Clai
   );
   const counts = Object.fromEntries(CLAIM_STATUSES.map((s) => [s, 0])) as Record<ClaimStatus, number>;
   for (const row of countRows) counts[row.status] = row.n;
-  return { data: rows.map(staffView), counts };
+  const names = await institutionNames(db, rows.map((r) => r.institution));
+  return { data: rows.map((row) => staffView(row, names)), counts };
 }
 
 /** One claim as staff in `scope` may see it, or 404. */
 export async function staffClaim(db: Queryable, scope: StaffScope, claimId: number): Promise<StaffClaimView> {
   const { rows } = await db.query<ClaimRow>(`${CLAIM_SELECT} WHERE c.id = $1 AND ($2::text IS NULL OR c.institution = $2)`, [claimId, scope.institution]);
   if (!rows[0]) throw new HttpError(404, CLAIM_NOT_FOUND);
-  return staffView(rows[0]);
+  return staffView(rows[0], await institutionNames(db, [rows[0].institution]));
 }
 
 export interface LockedClaim {
