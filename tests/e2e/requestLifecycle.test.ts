@@ -158,6 +158,13 @@ describe('a request from the citizen to a decision and back, two browsers side b
       await expectNoAxeViolations(citizen, 'solicitud aprobada y calificada 390');
       await shot(citizen, 'ciudadano-aprobada-390');
 
+      // A complaint about this request starts from its page, with the request already chosen.
+      await citizen.getByRole('button', { name: 'Presentar un reclamo' }).click();
+      const claim = citizen.getByRole('dialog', { name: 'Quejas y reclamaciones' });
+      await expect.poll(() => claim.getByLabel('¿Sobre qué es su reclamo?').locator('option:checked').textContent()).toBe(`Mi solicitud ${code} (Certificado de no antecedentes penales)`);
+      await citizen.keyboard.press('Escape');
+      await claim.waitFor({ state: 'detached' });
+
       // What the database kept: the whole timeline, the officer's actions in the audit log, and one e-mail per event.
       const { rows: events } = await portal.app.db.query<{ event: string }>('SELECT event FROM request_actions WHERE application_id = $1 ORDER BY id', [id]);
       expect(events.map((e) => e.event)).toEqual(['enviar', 'tomar', 'solicitar_accion', 'responder_accion', 'aprobar']);

@@ -5,6 +5,7 @@ import { createApplication, useFormApplications } from '../../../api/application
 import { errorMessage, statusOf } from '../../../lib/apiError';
 import { formPaths, paths } from '../../../config/paths';
 import { UnknownFormError, useOnlineForm } from '../../../lib/onlineForms';
+import { formatWhen } from '../../../lib/dates';
 
 /**
  * /en-linea/<form>: where an online service starts. Its sections (the
@@ -73,7 +74,7 @@ export function StartPage() {
           <Stack gap="xs" mt="xs">
             {drafts.map((d) => (
               <Group key={d.id} justify="space-between" wrap="wrap">
-                <Text>{d.label ?? `Borrador n.º ${d.id}`} <Text span c="dimmed" size="sm">· actualizado el {new Date(d.updated_at).toLocaleString('es-DO')}</Text></Text>
+                <Text>{d.label ?? `Borrador n.º ${d.id}`} <Text span c="dimmed" size="sm">· actualizado el {formatWhen(d.updated_at)}</Text></Text>
                 <Anchor component={Link} href={pages.application(d.id)}>
                   Continuar<VisuallyHidden> {d.label ?? `borrador n.º ${d.id}`}</VisuallyHidden>
                 </Anchor>

@@ -1,13 +1,12 @@
 /** Dates and amounts as the back office shows them (Dominican time). */
 import { formatAmount } from '@portal/form-mantine/currency';
 
-const WHEN = new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Santo_Domingo' });
-const DAY = new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeZone: 'America/Santo_Domingo' });
+import { formatDay, formatWhen } from '../../../lib/dates';
 
 /** 24 nov 2026, 3:27 a. m. */
-export const when = (iso: string): string => WHEN.format(new Date(iso));
+export const when = formatWhen;
 /** 24 nov 2026 */
-export const day = (iso: string): string => DAY.format(new Date(iso));
+export const day = formatDay;
 /** RD$1,500.00 */
 export const amount = (value: number, currency = 'DOP'): string => formatAmount(value, currency);
 /** 40229183641 → 402-2918364-1 */

@@ -5,7 +5,7 @@ import { ClaimStatusBadge } from '../../../components/ClaimStatusBadge';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { useMyClaims, type Claim } from '../api';
-import { formatWhen } from '../format';
+import { formatWhen } from '../../../lib/dates';
 
 const unreadText = (n: number) => (n === 1 ? '1 respuesta nueva' : `${n} respuestas nuevas`);
 

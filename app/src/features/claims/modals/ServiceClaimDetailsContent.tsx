@@ -6,7 +6,7 @@ import { ClaimStatusBadge } from '../../../components/ClaimStatusBadge';
 import { ApiError, errorMessage } from '../../../lib/apiError';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { commentClaim, MY_CLAIMS_KEY, useClaimThread } from '../api';
-import { formatWhen } from '../format';
+import { formatWhen } from '../../../lib/dates';
 
 export const COMMENT_FAILED = 'No se pudo enviar su comentario. Inténtelo de nuevo.';
 

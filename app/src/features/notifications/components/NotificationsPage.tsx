@@ -4,11 +4,10 @@ import { useLocation } from 'wouter';
 import { localReturnTo } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { useSession } from '../../../lib/session';
+import { formatWhenLong } from '../../../lib/dates';
 import {
   getNotifications, markAllNotificationsRead, markNotificationRead, PAGE_SIZE, useNotifications, type CitizenNotification,
 } from '../api';
-
-const WHEN = new Intl.DateTimeFormat('es-DO', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Santo_Domingo' });
 
 /** What to tell the citizen about a failed call; null when nothing (the session ended: the client already went home). */
 const problem = (error: unknown) => errorMessage(error);
@@ -44,7 +43,7 @@ function NotificationItem({ item, first, onOpen }: ItemProps) {
         </Group>
         <Text component="span" display="block" mt={4}>{item.text}</Text>
         <Text component="span" display="block" size="sm" c="dimmed" mt={4}>
-          <time dateTime={item.created_at}>{WHEN.format(new Date(item.created_at))}</time>
+          <time dateTime={item.created_at}>{formatWhenLong(item.created_at)}</time>
         </Text>
       </a>
     </li>

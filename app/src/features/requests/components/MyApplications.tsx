@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/apiError';
 import { applicationName } from '../applicationName';
 import { DeleteDraftButton } from './DeleteDraftButton';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
+import { formatWhen } from '../../../lib/dates';
 
 export interface MyApplicationsProps {
   /** Show the "Mis solicitudes" heading (h2). Default: true; the page of its own has an h1 instead. */
@@ -59,7 +60,7 @@ export function MyApplications({ heading = true, draftsOnly = false, title = 'Mi
               <div>
                 <Text fw={600}>{name}</Text>
                 <Text size="sm">{a.service_name}</Text>
-                <Text size="sm" c="dimmed">Actualizada el {new Date(a.updated_at).toLocaleString('es-DO')}</Text>
+                <Text size="sm" c="dimmed">Actualizada el {formatWhen(a.updated_at)}</Text>
               </div>
               <Group>
                 <RequestStatusBadge status={a.status} />

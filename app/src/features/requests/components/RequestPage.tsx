@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
 import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
@@ -8,7 +8,8 @@ import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { paths } from '../../../config/paths';
 import { statusOf } from '../../../lib/apiError';
 import { useOnlineForm } from '../../../lib/onlineForms';
-import { formatDate } from '../formatDate';
+import { formatWhen as formatDate } from '../../../lib/dates';
+import { openModal } from '../../../modals/modalStore';
 import { ActionCallout, Comments, Documents, Payments, RatingSection, Timeline, WithdrawButton } from './RequestSections';
 
 /** The answers as submitted, read-only (the review's component), once the form's schema is in. */
@@ -66,11 +67,11 @@ export function RequestPage() {
       <Documents request={request} />
       <RatingSection request={request} />
       <Answers request={request} />
-      {request.allowed.includes('desistir') && (
-        <Group>
-          <WithdrawButton request={request} />
-        </Group>
-      )}
+      <Group>
+        {/* A complaint about this request goes to its institution (SERVICE_CLAIMS, «Mis reclamos»). */}
+        <Button variant="default" onClick={() => openModal('SERVICE_CLAIMS', { data: { request_id: request.id } })}>Presentar un reclamo</Button>
+        {request.allowed.includes('desistir') && <WithdrawButton request={request} />}
+      </Group>
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../api/requests';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
-import { formatDate } from '../formatDate';
+import { formatWhen as formatDate } from '../../../lib/dates';
 
 type Detail = CitizenRequestDetail;
 

@@ -7,7 +7,7 @@ import { useRequestList, type CitizenRequest } from '../../../api/requests';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
-import { formatDate } from '../formatDate';
+import { formatWhen as formatDate } from '../../../lib/dates';
 
 /** The statuses a submitted request can be in (the filter's options), from the one definition. */
 const FILTER_OPTIONS = [

@@ -5,9 +5,6 @@
  * institution's claim is a 404 and nothing changes. Every read of a claim and
  * every change is written to the audit log.
  */
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   CLAIM_CLOSED_MESSAGE,
@@ -33,6 +30,7 @@ import { recordAudit } from '../../services/audit/auditLog';
 import { addClaimComment, claimDocument, lockClaim, markThreadRead, setClaimStatus, staffClaim, staffClaims, staffThread, type StaffScope } from '../../services/claims/claimStore';
 import { notifyCitizen } from '../../services/notifications/notifyCitizen';
 import type { StaffView } from '../../services/staff/staffStore';
+import { sendStoredDocument } from '../../http/sendStoredDocument';
 
 const tags = ['Oficina de la institución'];
 const security = [{ bearer: [] }] as const;
@@ -66,11 +64,6 @@ const statusSchema = {
   response: { ...authErrors, 200: { type: 'object', properties: { data: staffClaimSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
 } as const;
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266), as the other downloads. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** What the staff member may see: an officer their institution's claims, an administrator all. */
 function scopeOf(staff: StaffView): StaffScope {
@@ -115,19 +108,7 @@ export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento_reclamo', claimId });
       return found;
     });
-    const file = path.join(app.config.uploadDir, document.stored_name);
-    try {
-      await access(file);
-    } catch {
-      throw new HttpError(404, 'Documento no encontrado');
-    }
-    return reply
-      .header('content-type', document.mime)
-      .header('content-length', String(document.size))
-      .header('content-disposition', contentDisposition(`${document.name}.${document.extension}`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(createReadStream(file));
+    return sendStoredDocument(reply, app.config.uploadDir, document, 'Documento no encontrado');
   });
 
   typed.post('/backoffice/claims/:id/comments', { schema: commentSchema }, async (request, reply) => {

@@ -5,9 +5,6 @@
  * administrator every one; anything else is a 404 and nothing changes.
  * Registered inside backofficeRoutes' staff-only context.
  */
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   eventsFrom,
@@ -41,6 +38,7 @@ import { serviceNames } from '../../services/applications/onlineForms';
 import { iso } from '../../services/applications/applicationStore';
 import { notifyCitizen } from '../../services/notifications/notifyCitizen';
 import { applyRequestEvent, REQUEST_NOT_FOUND, requestPageLink } from '../../services/requests/requestWorkflow';
+import { sendStoredDocument } from '../../http/sendStoredDocument';
 
 const tags = ['Oficina de la institución'];
 const security = [{ bearer: [] }] as const;
@@ -123,11 +121,6 @@ const commentSchema = {
   response: { ...authErrors, 201: staffCommentCreatedSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266), as the citizen's download. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
@@ -182,19 +175,7 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento', applicationId: row.id, detail: { documentId } });
       return found;
     });
-    const file = path.join(app.config.uploadDir, document.stored_name);
-    try {
-      await access(file);
-    } catch {
-      throw new HttpError(404, 'Documento no encontrado');
-    }
-    return reply
-      .header('content-type', document.mime)
-      .header('content-length', String(document.size))
-      .header('content-disposition', contentDisposition(`${document.name}.${document.extension}`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(createReadStream(file));
+    return sendStoredDocument(reply, app.config.uploadDir, document, 'Documento no encontrado');
   });
 
   typed.post('/backoffice/requests/:id/events', { schema: eventSchema }, async (request) => {

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { access, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/HttpError';
@@ -8,14 +7,10 @@ import { requireCitizen } from '../../plugins/app/registerAuth';
 import { fileFields, formSchema } from '../../services/applications/onlineForms';
 import { documentRefs } from '../../services/applications/remoteChecks';
 import { deleteSchema, documentRoute, downloadSchema, listSchema } from './documentSchemas';
+import { sendStoredDocument } from '../../http/sendStoredDocument';
 
 const NOT_FOUND = 'Recurso no encontrado';
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export const IN_SUBMITTED = 'El documento forma parte de una solicitud enviada y no se puede eliminar';
 
@@ -42,19 +37,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     );
     const document = rows[0];
     if (!document) throw new HttpError(404, NOT_FOUND);
-    const file = path.join(app.config.uploadDir, document.stored_name);
-    try {
-      await access(file);
-    } catch {
-      throw new HttpError(404, NOT_FOUND);
-    }
-    return reply
-      .header('content-type', document.mime)
-      .header('content-length', String(document.size))
-      .header('content-disposition', contentDisposition(`${document.name}.${document.extension}`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(createReadStream(file));
+    return sendStoredDocument(reply, app.config.uploadDir, document, NOT_FOUND);
   });
 
   app.withTypeProvider<SchemaTypeProvider>().delete('/portals/documents/:id', { schema: deleteSchema, onRequest: app.authenticate }, async (request) => {
