@@ -158,6 +158,13 @@ describe('a request from the citizen to a decision and back, two browsers side b
       await expectNoAxeViolations(citizen, 'solicitud aprobada y calificada 390');
       await shot(citizen, 'ciudadano-aprobada-390');
 
+      // The rating feeds the portal's figures on a visitor's Inicio.
+      const visitor = await newPage(DESKTOP);
+      await visitor.goto(`${portal.baseUrl}/`);
+      const figures = visitor.getByRole('region', { name: 'El portal en cifras' });
+      await figures.getByText('satisfacción (1 calificación)').waitFor();
+      await figures.getByText('5.0 de 5').waitFor();
+
       // A complaint about this request starts from its page, with the request already chosen.
       await citizen.getByRole('button', { name: 'Presentar un reclamo' }).click();
       const claim = citizen.getByRole('dialog', { name: 'Quejas y reclamaciones' });
