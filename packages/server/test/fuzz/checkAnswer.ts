@@ -7,7 +7,7 @@
 const LEGACY_MESSAGES = new Set(['Unauthenticated.']);
 
 const ENGLISH = /\b(must|should|the|is|are|not|invalid|unexpected|required|body|request|route|found|failed|cannot|unsupported|too|property)\b/i;
-const SPANISH = /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|no|un|una|es|en|que|por|debe|datos|solicitud|requerido|valor|campo|formato|tipo|nombre|demasiad[oa]s?)\b/i;
+const SPANISH = /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|no|un|una|es|en|que|por|para|con|su|sus|se|al|debe|escriba|indique|seleccione|datos|solicitud|requerido|valor|campo|formato|tipo|nombre|demasiad[oa]s?)\b/i;
 const INTERNALS = /at \w+ \(|node_modules|\.ts:\d+|\bstack\b|FST_|ERR_|SQL|syntax|relation "|violates/i;
 
 /** True when a message reads as Spanish (or is the legacy 401 text). */
