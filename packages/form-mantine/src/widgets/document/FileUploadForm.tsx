@@ -1,7 +1,12 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { INVALID_FILE, MAX_FILES, MAX_UPLOAD_BYTES, NAME_HINT, NO_FILE, acceptAttribute, checkFile, dropValidator, rejectionMessage } from './uploadRules';
+import type { FileRejection } from '@mantine/dropzone';
+import { NAME_HINT, NO_FILE, acceptAttribute, checkFile, rejectionMessage } from './uploadRules';
+
+/** The drop zone loads with the first dialog that shows it (react-dropzone stays out of the form's route). */
+const DropArea = lazy(() => import('./DropArea'));
+/** The drop zone's height, kept while it loads so the dialog does not jump. */
+const DROP_AREA_HEIGHT = 110;
 
 export interface FileUploadFormProps {
   /** Accepted extensions. Required. */
@@ -72,25 +77,9 @@ export function FileUploadForm({ accept, send, failureText, onCancel, submitLabe
       <Text size="sm">{NAME_HINT}</Text>
       {failure && <Alert color="red" role="alert">{failure}</Alert>}
       {/* Drag and drop is a mouse shortcut; keyboard and screen-reader users get the labelled file input below. */}
-      <Dropzone
-        // One drop, one verdict: a drop with any rejection (two files, say) is refused whole.
-        onDropAny={(files, rejections) => (rejections.length > 0 ? rejected(rejections) : choose(files[0] ?? null))}
-        onDrop={() => undefined}
-        multiple={false}
-        maxSize={MAX_UPLOAD_BYTES}
-        maxFiles={MAX_FILES}
-        validator={dropValidator(accept)}
-        loading={busy}
-        activateOnKeyboard={false}
-        tabIndex={-1}
-      >
-        <Stack gap={4} align="center" p="md">
-          <Dropzone.Idle><Text>Arrastre un archivo aquí o haga clic para elegirlo</Text></Dropzone.Idle>
-          <Dropzone.Accept><Text>Suelte el archivo aquí</Text></Dropzone.Accept>
-          <Dropzone.Reject><Text>{INVALID_FILE}</Text></Dropzone.Reject>
-          <Text size="sm" c="dimmed">{`Tipos permitidos: ${accept.join(', ')}. Tamaño máximo: 50 MB. Un archivo.`}</Text>
-        </Stack>
-      </Dropzone>
+      <Suspense fallback={<div style={{ minHeight: DROP_AREA_HEIGHT }} />}>
+        <DropArea accept={accept} onFile={choose} onRejected={rejected} busy={busy} />
+      </Suspense>
       <FileInput
         label="Archivo"
         placeholder="Elegir un archivo"
