@@ -1,6 +1,6 @@
 /** The parts of a request's page: the action callout, the timeline, documents, payments, the thread, withdrawal and rating. */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, Modal, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { REQUEST_COMMENT_MAX } from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
@@ -11,6 +11,7 @@ import {
 } from '../../../api/requests';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { formatWhen as formatDate } from '../../../lib/dates';
 
 type Detail = CitizenRequestDetail;
@@ -248,45 +249,22 @@ export function Comments({ request }: { request: Detail }) {
 /** "Desistir de la solicitud" with a confirmation dialog; nothing happens without it. */
 export function WithdrawButton({ request }: { request: Detail }) {
   const { mutate } = useSWRConfig();
-  const [opened, setOpened] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const close = () => {
-    if (busy) return;
-    setOpened(false);
-    setFailure(null);
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await withdrawRequest(request.id);
-      setOpened(false);
-      notifications.show({ color: 'teal', message: `Desistió de la solicitud ${request.code}.` });
-      await mutate(requestKey(request.id));
-    } catch (e) {
-      setFailure(errorMessage(e, 'No se pudo desistir de la solicitud. Intente de nuevo.'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button color="red" variant="outline" onClick={() => setOpened(true)}>Desistir de la solicitud</Button>
-      <Modal opened={opened} onClose={close} title="¿Desistir de esta solicitud?" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
-        <Stack>
-          <Text>
-            La institución dejará de tramitar la solicitud {request.code}. Esta acción no se puede deshacer: para obtener el servicio
-            tendrá que enviar una solicitud nueva.
-          </Text>
-          {failure && <Text c="var(--mantine-color-error)" role="alert">{failure}</Text>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancelar</Button>
-            <Button color="red" onClick={() => void confirm()} loading={busy}>Sí, desistir</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <ConfirmButton
+      label="Desistir de la solicitud"
+      buttonProps={{ color: 'red', variant: 'outline' }}
+      title="¿Desistir de esta solicitud?"
+      confirmLabel="Sí, desistir"
+      failure="No se pudo desistir de la solicitud. Intente de nuevo."
+      action={async () => {
+        await withdrawRequest(request.id);
+        notifications.show({ color: 'teal', message: `Desistió de la solicitud ${request.code}.` });
+        void mutate(requestKey(request.id));
+      }}
+    >
+      La institución dejará de tramitar la solicitud {request.code}. Esta acción no se puede deshacer: para obtener el servicio
+      tendrá que enviar una solicitud nueva.
+    </ConfirmButton>
   );
 }
 
