@@ -57,3 +57,14 @@ export function numericTextErrors(schema: unknown, value: unknown, context: stri
   walk(schema, value, []);
   return errors;
 }
+
+/**
+ * A row id sent as text in a multipart field (request_id, issue_id, …): plain
+ * decimal digits, 1 to 2147483647 (a PostgreSQL integer); null for anything else.
+ */
+export function positiveIdText(value: string | undefined): number | null {
+  const text = value?.trim() ?? '';
+  if (!/^[0-9]{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= 2147483647 ? n : null;
+}

@@ -38,6 +38,7 @@ import { discardUpload, receiveUpload, uploadLimit, type ReceivedFile } from '..
 import type { SizeLimit } from '../../services/uploads/storeUpload';
 import { insertWithinQuota, type UploadQuota } from '../../services/uploads/uploadQuota';
 import { NO_FILE } from '@portal/form-engine/uploads';
+import { positiveIdText } from '../../http/numericText';
 
 const tags = ['Reclamos'];
 /** Every route here but GET /issues needs a session (bearer token or the token cookie). */
@@ -84,14 +85,12 @@ interface ClaimFields {
 }
 const CLAIM_FIELDS = new Set(['request_id', 'service_slug', 'issue_id', 'description']);
 
-const positiveId = (value: string | undefined): number | null => (value !== undefined && /^[1-9][0-9]{0,8}$/.test(value.trim()) ? Number(value.trim()) : null);
-
 /** Checks the form's fields; 400 'Datos inválidos' with one message per field. */
 function checkFields(fields: ClaimFields): { about: { requestId: number } | { serviceSlug: string }; issueId: number; description: string } {
   const errors: FieldError[] = [];
   const requestText = fields.request_id?.trim() ?? '';
   const slug = fields.service_slug?.trim() ?? '';
-  const requestId = positiveId(fields.request_id);
+  const requestId = positiveIdText(fields.request_id);
   let about: { requestId: number } | { serviceSlug: string } | null = null;
   if (requestText !== '' && slug !== '') errors.push({ path: 'request_id', message: 'Indique la solicitud o el servicio, no ambos' });
   else if (requestText !== '') {
@@ -101,7 +100,7 @@ function checkFields(fields: ClaimFields): { about: { requestId: number } | { se
     if (!SLUG.test(slug) || slug.length > 200) errors.push({ path: 'service_slug', message: 'Servicio inválido' });
     else about = { serviceSlug: slug };
   } else errors.push({ path: 'request_id', message: 'Indique la solicitud o el servicio del reclamo' });
-  const issueId = positiveId(fields.issue_id);
+  const issueId = positiveIdText(fields.issue_id);
   if (issueId === null) errors.push({ path: 'issue_id', message: 'Seleccione el tipo de reclamo' });
   const description = fields.description?.trim() ?? '';
   if (description.length < CLAIM_DESCRIPTION_MIN || description.length > CLAIM_DESCRIPTION_MAX) errors.push({ path: 'description', message: DESCRIPTION_LENGTH });

@@ -10,6 +10,7 @@ import { FINISHED_STATUSES, REQUEST_STATUS_LABELS } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { iso } from '../../services/applications/applicationStore';
 import { HttpError } from '../../http/HttpError';
+import { positiveIdText } from '../../http/numericText';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import {
@@ -56,9 +57,8 @@ async function requireAction(tx: Queryable, applicationId: number, actionId: num
 
 /** A multipart field that must be a positive id; 400 in Spanish otherwise. */
 function idField(name: string, value: string): number {
-  const text = value.trim();
-  const n = /^[0-9]{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= 2147483647)) throw new HttpError(400, 'Datos inválidos', [{ path: name, message: 'Tipo de dato inválido' }]);
+  const n = positiveIdText(value);
+  if (n === null) throw new HttpError(400, 'Datos inválidos', [{ path: name, message: 'Tipo de dato inválido' }]);
   return n;
 }
 
