@@ -21,7 +21,7 @@ describe('docs/operations.md: request statuses', () => {
   });
 
   it('lists every event with its statuses of origin, its destination and who causes it', () => {
-    const events = rows.filter((r) => r.length === 5).map((r) => ({ event: codes(r[0])[0], from: codes(r[1]), to: codes(r[2])[0], by: /ciudadano/.test(r[3]) ? 'ciudadano' : 'institucion' }));
+    const events = rows.filter((r) => r.length === 5).map((r) => ({ event: codes(r[0])[0], from: codes(r[1]), to: codes(r[2])[0], by: /sistema/.test(r[3]) ? 'sistema' : /ciudadano/.test(r[3]) ? 'ciudadano' : 'institucion' }));
     expect(events).toEqual(REQUEST_EVENT_NAMES.map((event) => {
       const rule: RequestEventRule = REQUEST_EVENTS[event];
       return { event, from: [...rule.from], to: rule.to, by: rule.by };

@@ -46,6 +46,8 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   myRequests: MyRequestsPage,
   myClaims: MyClaimsPage,
   request: RequestPage,
+  cardPaymentApproved: null,
+  cardPaymentReturn: null,
   profile: ProfilePage,
   notifications: NotificationsPage,
   accessibility: AccessibilityPage,

@@ -40,6 +40,9 @@ export const paths = {
   myRequests: fixed('/mis-solicitudes', 'Mis solicitudes', true),
   myClaims: fixed('/mis-reclamos', 'Mis reclamos', true),
   request: entry('/mis-solicitudes/:id', 'Detalle de la solicitud', (id: number | string) => `/mis-solicitudes/${segment(id)}`, true),
+  // The card payment page's return routes (spec §1): the approved one first, '/my-requests/vuf' would not match it anyway.
+  cardPaymentApproved: fixed('/my-requests/vuf/azul_callback', 'Pago con tarjeta', true),
+  cardPaymentReturn: fixed('/my-requests/vuf', 'Pago con tarjeta', true),
   profile: fixed('/perfil', 'Mi perfil', true),
   notifications: fixed('/notificaciones', 'Notificaciones', true),
   accessibility: fixed('/accesibilidad', 'Declaración de accesibilidad'),

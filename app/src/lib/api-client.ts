@@ -31,6 +31,8 @@ export interface ApiClientOptions {
   onUnauthenticated?: () => void;
   /** Per-call time limit in ms. Default: 30000. */
   timeoutMs?: number;
+  /** What a failure without a server message says (no connection included). Default: the portal's own messages. */
+  fallbackMessage?: string;
 }
 
 /** `portals/x` and `/portals/x` → `/v1/portals/x`; a path that starts with a version (`v2/…`, `/v1/…`) keeps it. */
@@ -83,15 +85,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (isHTTPError(error)) {
         // ky has already read the body into `data` (parsed when it is JSON).
         const data: unknown = error.data;
-        throw new ApiError(error.response.status, data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {});
+        throw new ApiError(error.response.status, data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {}, options.fallbackMessage);
       }
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(0, {}, NO_CONNECTION);
+      throw new ApiError(0, {}, options.fallbackMessage ?? NO_CONNECTION);
     }
     try {
       return await bodyOf<T>(response);
     } catch {
-      throw new ApiError(response.status, {});
+      throw new ApiError(response.status, {}, options.fallbackMessage);
     }
   };
 

@@ -17,7 +17,6 @@ export interface ModalDefinition {
   persistent?: boolean;
 }
 
-const placeholder = () => import('./contents/PlaceholderContent');
 
 export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   PUNTOSGOB_AVAILABILITY: { title: 'Disponibilidad en los Puntos GOB', load: () => import('../features/services/modals/PuntosGobAvailabilityContent') },
@@ -27,19 +26,19 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   SERVICE_RECOMENDED_THANKS: { title: '¡Tu Sugerencia fue enviado con éxito!', load: () => import('../features/suggestions/modals/SuggestionThanksContent') },
   SERVICE_CLAIM_DETAILS: { title: 'Detalle de la queja o reclamación', load: () => import('../features/claims/modals/ServiceClaimDetailsContent') },
   SERVICE_CLAIMS: { title: 'Quejas y reclamaciones', load: () => import('../features/claims/modals/ServiceClaimsContent') },
-  PRICE_VARIATIONS: { title: 'Variaciones de precio', load: placeholder },
-  PRICE_VARIATIONS_VUF: { title: 'Variaciones de precio de la solicitud', load: placeholder },
+  PRICE_VARIATIONS: { title: 'Variaciones de precio', load: () => import('../features/payments/modals/PriceVariationsContent') },
+  PRICE_VARIATIONS_VUF: { title: 'Variaciones de precio de la solicitud', load: () => import('../features/payments/modals/PriceVariationsContent') },
   UPLOAD_FILE_TO_REQUEST: { title: 'Adjuntar un archivo a la solicitud', load: () => import('../features/requests/modals/UploadFileToRequestContent') },
   RATE_REQUEST_MODAL: { title: 'Calificar la solicitud', load: () => import('../features/requests/modals/RateRequestContent') },
-  PAY_REQUEST_MODAL: { title: 'Pagar la solicitud', load: placeholder },
-  PAY_VUF_REQUEST_MODAL: { title: 'Pagos de la solicitud', load: placeholder },
-  PAY_VUF_SUCCESS_MODAL: { title: 'Pago realizado', load: placeholder },
-  PAY_VUF_ONAPI_REQUEST_MODAL: { title: 'Pago del registro de nombre comercial (ONAPI)', load: placeholder },
-  PAY_VUF_DGII_REQUEST_MODAL: { title: 'Pago a la Dirección General de Impuestos Internos (DGII)', load: placeholder },
-  PAY_VUF_CCPSD_REQUEST_MODAL: { title: 'Pago a la Cámara de Comercio y Producción de Santo Domingo', load: placeholder },
-  PAY_VUF_ACTION_REQUIRED: { title: 'Acción requerida', load: placeholder },
-  GENERATE_CODE_MODAL: { title: 'Número de autorización', load: placeholder },
-  PAY_WITH_CHECK: { title: 'Subir el comprobante de pago', load: placeholder },
+  PAY_REQUEST_MODAL: { title: 'Pagar la solicitud', load: () => import('../features/payments/modals/PayRequestContent') },
+  PAY_VUF_REQUEST_MODAL: { title: 'Pagos de la solicitud', load: () => import('../features/payments/modals/PayVufRequestContent') },
+  PAY_VUF_SUCCESS_MODAL: { title: 'Pago realizado', load: () => import('../features/payments/modals/PayVufSuccessContent') },
+  PAY_VUF_ONAPI_REQUEST_MODAL: { title: 'Pago del registro de nombre comercial (ONAPI)', load: () => import('../features/payments/modals/PayVufOnapiContent') },
+  PAY_VUF_DGII_REQUEST_MODAL: { title: 'Pago a la Dirección General de Impuestos Internos (DGII)', load: () => import('../features/payments/modals/PayVufDgiiContent') },
+  PAY_VUF_CCPSD_REQUEST_MODAL: { title: 'Pago a la Cámara de Comercio y Producción de Santo Domingo', load: () => import('../features/payments/modals/PayVufCcpsdContent') },
+  PAY_VUF_ACTION_REQUIRED: { title: 'Acción requerida', load: () => import('../features/payments/modals/PayVufActionRequiredContent') },
+  GENERATE_CODE_MODAL: { title: 'Número de autorización', load: () => import('../features/payments/modals/GenerateCodeContent') },
+  PAY_WITH_CHECK: { title: 'Subir el comprobante de pago', load: () => import('../features/payments/modals/PayWithCheckContent') },
   LOGIN: { title: 'Iniciar sesión', load: () => import('../features/auth/modals/LoginContent') },
   REGISTER: { title: 'Crear una cuenta', load: () => import('../features/auth/modals/RegisterContent') },
   SERVICE_APPLY: { title: 'Solicitar el servicio', load: () => import('../features/auth/modals/ServiceApplyContent') },
@@ -61,5 +60,5 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   PREVIEW: { title: 'Vista previa del formulario', load: () => import('../features/services/modals/FormPreviewContent') },
   GRID_MODAL: { title: 'Fila de la tabla', load: () => import('./contents/GridRowModal') },
   GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: () => import('./contents/GridRowPreviewModal') },
-  PAYMENT_MODAL: { title: 'Pago', load: placeholder },
+  PAYMENT_MODAL: { title: 'Pago', load: () => import('../features/payments/modals/PayRequestContent') },
 };

@@ -80,7 +80,7 @@ export const staffTimelineEntrySchema = {
     label: { type: 'string' },
     from_status: { type: 'string', enum: REQUEST_STATUSES },
     to_status: { type: 'string', enum: REQUEST_STATUSES },
-    actor: { type: 'string', enum: ['ciudadano', 'institucion'] },
+    actor: { type: 'string', enum: ['ciudadano', 'institucion', 'sistema'] },
     institution: { type: ['string', 'null'] },
     staff_name: { type: ['string', 'null'], description: 'Solo en la oficina: el ciudadano ve la institución, nunca al oficial' },
     message: { type: ['string', 'null'] },

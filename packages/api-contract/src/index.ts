@@ -35,6 +35,7 @@ import type {
   requestTimelineEntrySchema,
 } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
+import type { paymentItemSchema, paymentResultSchema, paymentViewSchema, priceSchema, variationSchema } from './paymentSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
 import type { claimCommentSchema, claimIssueSchema, claimSchema, staffClaimCommentSchema, staffClaimSchema } from './claimSchema';
 import type {
@@ -92,12 +93,54 @@ export {
 } from './requestSchema';
 export { serviceSuggestedSchema } from './suggestionSchema';
 export {
+  AUTHORIZATION_CODE_LENGTH,
+  CARD_PAGE_REQUEST_FIELDS,
+  CARD_PAGE_RESPONSE_FIELDS,
+  CARD_PAGE_RETURN_PATHS,
+  PAYMENT_CLOSE_DELAY_MS,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  paymentItemSchema,
+  paymentResultSchema,
+  paymentViewSchema,
+  priceSchema,
+  SECOND_CLIENT_TIMEOUT_MS,
+  variationSchema,
+} from './paymentSchema';
+export {
+  authorizationCodeDigits,
+  authorizationCodeValid,
+  cardBrand,
+  cardDigits,
+  cardPageAmount,
+  cardPageOrderNumber,
+  chargeWithVariations,
+  cvvDigits,
+  durationLabel,
+  estimatedTime,
+  expiryValid,
+  formatExpiry,
+  formatPesos,
+  groupCardNumber,
+  luhnValid,
+  normalizeQuantity,
+  toCents,
+} from './paymentRules';
+export type { Duration } from './paymentRules';
+export type { CardPageRequestField, CardPageResponseField, PaymentMethod, PaymentStatus } from './paymentSchema';
+export {
   allowedTransitions,
   eventsFrom,
   FINISHED_STATUSES,
   illegalEventMessage,
   nextStatus,
   REQUEST_EVENT_NAMES,
+  REQUEST_NOTE_NAMES,
+  REQUEST_NOTES,
+  timelineLabel,
   REQUEST_EVENTS,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUSES,
@@ -148,7 +191,7 @@ export {
   suggestionPageSchema,
   suggestionRowSchema,
 } from './backofficeSchema';
-export type { RequestActor, RequestEvent, RequestEventRule, RequestStatus } from './requestStatus';
+export type { RequestActor, RequestEvent, RequestEventRule, RequestNote, RequestStatus } from './requestStatus';
 
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
@@ -239,3 +282,11 @@ export type ClaimComment = FromSchema<typeof claimCommentSchema>;
 /** A claim as the back office reads it. */
 export type StaffClaim = FromSchema<typeof staffClaimSchema>;
 export type StaffClaimComment = FromSchema<typeof staffClaimCommentSchema>;
+/** A request's payment view (GET /v1/portals/requests/{id}/payment). */
+export type PaymentView = FromSchema<typeof paymentViewSchema>;
+/** One charge of a request as it stands. */
+export type PaymentItem = FromSchema<typeof paymentItemSchema>;
+/** What a payment call answers. */
+export type PaymentResult = FromSchema<typeof paymentResultSchema>;
+export type Price = FromSchema<typeof priceSchema>;
+export type Variation = FromSchema<typeof variationSchema>;

@@ -11,7 +11,7 @@ export const notificationSchema = {
     id: { type: 'integer', description: 'notify_id de la notificación' },
     kind: {
       type: 'string',
-      enum: ['solicitud_enviada', 'cambio_estado', 'comentario', 'accion_requerida', 'pago_confirmado'],
+      enum: ['solicitud_enviada', 'cambio_estado', 'comentario', 'accion_requerida', 'pago_confirmado', 'pago_rechazado'],
       description: 'El suceso que la creó',
     },
     title: { type: 'string' },

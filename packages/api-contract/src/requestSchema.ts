@@ -1,5 +1,5 @@
 /** A citizen's request (a submitted application) with its payments, as /v1/portals/requests returns it, and what the citizen does on it. */
-import { REQUEST_EVENT_NAMES, REQUEST_STATUSES } from './requestStatus';
+import { REQUEST_EVENT_NAMES, REQUEST_NOTE_NAMES, REQUEST_STATUSES } from './requestStatus';
 
 export const requestItemSchema = {
   type: 'object',
@@ -45,10 +45,10 @@ export const requestTimelineEntrySchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    event: { type: 'string', enum: REQUEST_EVENT_NAMES },
+    event: { type: 'string', enum: [...REQUEST_EVENT_NAMES, ...REQUEST_NOTE_NAMES] },
     label: { type: 'string' },
     to_status: { type: 'string', enum: REQUEST_STATUSES },
-    actor: { type: 'string', enum: ['ciudadano', 'institucion'] },
+    actor: { type: 'string', enum: ['ciudadano', 'institucion', 'sistema'] },
     institution: { type: ['string', 'null'], description: 'Nombre de la institución (acciones de la institución)' },
     message: { type: ['string', 'null'] },
     requires_document: { type: 'boolean' },

@@ -26,8 +26,12 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
 /** A request that has come to an end: nothing moves it any more (it may be rated). */
 export const FINISHED_STATUSES: readonly RequestStatus[] = ['aprobada', 'rechazada', 'desistida'];
 
-/** Who may cause an event: the citizen who owns the request, or an officer of the institution it belongs to. */
-export type RequestActor = 'ciudadano' | 'institucion';
+/**
+ * Who may cause an event: the citizen who owns the request, an officer of the
+ * institution it belongs to, or the portal itself (what follows from another
+ * fact, like the last charge paid; never offered as an action to anyone).
+ */
+export type RequestActor = 'ciudadano' | 'institucion' | 'sistema';
 
 export interface RequestEventRule {
   /** The statuses the event may start from. */
@@ -52,10 +56,30 @@ export const REQUEST_EVENTS = {
   rechazar: { from: ['en_revision', 'accion_requerida'], to: 'rechazada', by: 'institucion', label: 'Solicitud rechazada' },
   /** The citizen withdraws the request (POST /portals/requests/{id}/disable). */
   desistir: { from: ['enviada', 'en_revision', 'accion_requerida'], to: 'desistida', by: 'ciudadano', label: 'Solicitud desistida por el ciudadano' },
+  /** The last pending charge was paid (issue 13): a received request goes into the institution's review. */
+  completar_pagos: { from: ['enviada'], to: 'en_revision', by: 'sistema', label: 'Pagos completados: la solicitud pasa a revisión' },
 } as const satisfies Record<string, RequestEventRule>;
 
 export type RequestEvent = keyof typeof REQUEST_EVENTS;
 export const REQUEST_EVENT_NAMES = Object.keys(REQUEST_EVENTS) as RequestEvent[];
+
+/**
+ * Entries of a request's timeline that do not change its status (issue 13):
+ * a charge paid, a proof of payment received or not accepted. Written by
+ * services/payments/paymentLedger.ts with the status the request had.
+ */
+export const REQUEST_NOTES = {
+  pago_confirmado: { label: 'Pago confirmado' },
+  comprobante_recibido: { label: 'Comprobante de pago recibido' },
+  comprobante_rechazado: { label: 'Comprobante de pago no aceptado' },
+} as const satisfies Record<string, { label: string }>;
+export type RequestNote = keyof typeof REQUEST_NOTES;
+export const REQUEST_NOTE_NAMES = Object.keys(REQUEST_NOTES) as RequestNote[];
+
+/** The timeline's label of an event or a note. */
+export function timelineLabel(entry: RequestEvent | RequestNote): string {
+  return entry in REQUEST_NOTES ? REQUEST_NOTES[entry as RequestNote].label : REQUEST_EVENTS[entry as RequestEvent].label;
+}
 
 /** The status an event leads to from `status`, or null when the event is not allowed there. */
 export function nextStatus(status: RequestStatus, event: RequestEvent): RequestStatus | null {

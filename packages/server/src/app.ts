@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createAgencies } from './agencies/createAgencies';
 import type { Agencies } from './agencies/types';
+import { createPayments } from './payments/createPayments';
+import type { PaymentProviders } from './payments/types';
 import type { Config } from './config';
 import { createDb } from './db/createDb';
 import type { Db } from './db/Db';
@@ -36,6 +38,8 @@ export interface AppOverrides {
   /** An open database; it stays open when the app closes (whoever opened it closes it). */
   db?: Db;
   agencies?: Agencies;
+  /** Payment providers (e.g. the HTTP adapters pointed at a local gateway). */
+  payments?: PaymentProviders;
 }
 
 /**
@@ -93,7 +97,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerCookie(app);
   await registerSwagger(app);
 
-  decorateServices(app, { config, db, passwords, secretKey: secret.key, agencies: overrides.agencies ?? createAgencies(config.agencies, db) }, { closeDb: ownsDb });
+  decorateServices(app, { config, db, passwords, secretKey: secret.key, agencies: overrides.agencies ?? createAgencies(config.agencies, db), payments: overrides.payments ?? createPayments(config.payments, secret.key) }, { closeDb: ownsDb });
   if (secret.source === 'database') app.log.warn('SECRET_KEY no está definida: la clave de los códigos se guarda en la base de datos; defínala igual en todos los servidores');
   registerAuth(app);
   registerStaffAuth(app);

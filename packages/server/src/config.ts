@@ -8,6 +8,21 @@ export type AgencyConfig =
   | { mode: 'sandbox' }
   | { mode: 'http'; baseUrl: string; apiKey: string; timeoutMs: number };
 
+/**
+ * Payment providers (docs/payments.md): the sandbox (our own card processor,
+ * card payment page and bank, with documented test values) or the real
+ * gateway and card payment page.
+ */
+export type PaymentConfig =
+  | { mode: 'sandbox' }
+  | {
+      mode: 'http';
+      gatewayUrl: string;
+      apiKey: string;
+      timeoutMs: number;
+      cardPage: { url: string; merchantId: string; merchantName: string; merchantType: string; authKey: string };
+    };
+
 /** argon2id cost parameters; production values come from {@link PRODUCTION_ARGON2}. */
 export interface Argon2Cost {
   memoryCost: number;
@@ -28,6 +43,7 @@ export interface Config {
   /** Optional PostgreSQL schema (created on start and put on the search_path). */
   databaseSchema: string | null;
   agencies: AgencyConfig;
+  payments: PaymentConfig;
   sessionTtlHours: number;
   uploadDir: string;
   /** Maximum upload size in bytes, enforced while streaming. */
@@ -179,6 +195,32 @@ function readAgencies(env: Env): AgencyConfig {
   return { mode, baseUrl, apiKey, timeoutMs };
 }
 
+function readPayments(env: Env): PaymentConfig {
+  const mode = read(env, 'PAYMENTS') ?? 'sandbox';
+  if (mode === 'sandbox') return { mode };
+  if (mode !== 'http') throw new ConfigError('PAYMENTS', `debe ser "sandbox" o "http" (recibido "${mode}")`);
+  const required = (name: string): string => {
+    const value = read(env, name);
+    if (value === undefined) throw new ConfigError(name, 'es obligatoria cuando PAYMENTS=http');
+    return value;
+  };
+  const authKey = required('AZUL_AUTH_KEY');
+  if (authKey.length < 16) throw new ConfigError('AZUL_AUTH_KEY', 'debe tener al menos 16 caracteres');
+  return {
+    mode,
+    gatewayUrl: readUrl(env, 'PAYMENT_GATEWAY_URL', ['https:', 'http:']).replace(/\/+$/, ''),
+    apiKey: required('PAYMENT_GATEWAY_KEY'),
+    timeoutMs: readInteger(env, 'PAYMENT_TIMEOUT_MS', 60_000, 1_000, 120_000),
+    cardPage: {
+      url: readUrl(env, 'AZUL_PAGE_URL', ['https:']),
+      merchantId: required('AZUL_MERCHANT_ID'),
+      merchantName: required('AZUL_MERCHANT_NAME'),
+      merchantType: read(env, 'AZUL_MERCHANT_TYPE') ?? 'Registro mercantil',
+      authKey,
+    },
+  };
+}
+
 function readAddressList(env: Env, name: string): string[] {
   const raw = read(env, name);
   if (raw === undefined) return [];
@@ -260,6 +302,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl,
     databaseSchema,
     agencies: readAgencies(env),
+    payments: readPayments(env),
     sessionTtlHours: readPositiveNumber(env, 'SESSION_TTL_HOURS', 12, 24 * 365),
     uploadDir: path.resolve(read(env, 'UPLOAD_DIR') ?? defaultUploadDir),
     uploadMaxBytes: UPLOAD_MAX_BYTES,

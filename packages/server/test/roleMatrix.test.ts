@@ -18,7 +18,7 @@ import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, type Part } fro
 let t: TestApp;
 const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', admin: '' };
 /** Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. */
-const ids = { request: 0, action: 0, institutionComment: 0, document: 0, claim: 0 };
+const ids = { request: 0, action: 0, institutionComment: 0, document: 0, claim: 0, vuf: 0, vufCode: '', onapiItem: 0, dgiiItem: 0, camaraItem: 0, pgrItem: 0 };
 
 type Caller = keyof typeof tokens;
 interface Call {
@@ -59,6 +59,8 @@ function callsFor(): Record<string, Call> {
     'POST /v1/backoffice/claims/:id/comments': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/comments`, json: { content: 'Respuesta ajena' } },
     'POST /v1/backoffice/claims/:id/status': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/status`, json: { status: 'cerrado' } },
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
+    // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
+    'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
   };
 }
 
@@ -77,6 +79,9 @@ const SCOPED_TO_CALLER = new Set([
   'GET /v1/backoffice/claims',
   'GET /v1/backoffice/suggestions',
   'GET /v1/backoffice/error-reports',
+  // ONAPI's registry lookups (the form's trade-name checks): no one's resource.
+  'GET /v1/institution-onapi/registro/:certificateNumber',
+  'GET /v1/institution-onapi/verify/:name',
 ]);
 
 /** Who must be refused on each kind of route. */
@@ -88,6 +93,7 @@ function refusedCallers(key: string): Caller[] {
 
 const TABLES: Record<string, string> = {
   applications: '*', request_actions: '*', request_comments: '*', request_attachments: '*', request_ratings: '*',
+  request_items: '*', payment_attempts: '*', card_page_orders: '*', payment_codes: '*', request_item_variations: '*',
   claims: '*', claim_comments: '*', documents: '*', notifications: '*', audit_log: '*',
   // The mail queued, not its delivery (the mailer sends in the background and then erases the body).
   outbox: 'id, to_address, subject',
@@ -145,13 +151,24 @@ beforeAll(async () => {
   ids.document = attached.data.document_id;
   const claim = await ok(await send(callsFor()['POST /v1/portals/claim'], tokens.citizenA), 201);
   ids.claim = claim.data.id;
+
+  // Payments: a PGR charge on that request, and citizen A's formalization with its three agencies' charges.
+  ids.pgrItem = (await t.app.db.query<{ id: number }>("INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, 'PGR', 'Certificado de no antecedentes penales', 500) RETURNING id", [ids.request])).rows[0].id;
+  ids.vuf = (await t.app.db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'formalizacion', '{}') RETURNING id", [citizenA])).rows[0].id;
+  ids.vufCode = 'VUF-2026-700002';
+  await t.app.db.query("UPDATE applications SET status = 'enviada', request_code = $2, institution = 'VUF', submitted_at = now() WHERE id = $1", [ids.vuf, ids.vufCode]);
+  const charge = async (agency: string, amount: number, authorization: string | null = null) =>
+    (await t.app.db.query<{ id: number }>('INSERT INTO request_items (application_id, agency, concept, amount, no_autorizacion) VALUES ($1, $2, $3, $4, $5) RETURNING id', [ids.vuf, agency, `Cargo ${agency}`, amount, authorization])).rows[0].id;
+  ids.onapiItem = await charge('ONAPI', 7000);
+  ids.dgiiItem = await charge('DGII', 1000, '70000000002');
+  ids.camaraItem = await charge('CCPSD', 5000);
 });
 afterAll(() => t.close());
 
 describe('ownership and role matrix (issue 12 §6)', () => {
   it('every route of requests, claims and the back office has its row in the matrix', () => {
     const routes = routeList(t.app)
-      .filter((r) => r.method !== 'HEAD' && /^\/v1\/(backoffice\/|issues$|portals\/(requests|request-|ratings|claim|myclaims|citizen-profile\/documents\/requests))/.test(r.url))
+      .filter((r) => r.method !== 'HEAD' && /^\/v1\/(backoffice\/|issues$|institution-|portals\/(requests|request-|ratings|claim|myclaims|citizen-profile\/documents\/requests|sirite|payment))/.test(r.url))
       .map((r) => `${r.method} ${r.url}`);
     expect(routes.length).toBeGreaterThan(20);
     const calls = callsFor();

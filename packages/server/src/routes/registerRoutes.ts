@@ -23,6 +23,8 @@ import { shellConfigRoutes } from './shell/shellConfigRoutes';
 import { suggestionRoutes } from './suggestions/suggestionRoutes';
 import { backofficeRoutes } from './backoffice/backofficeRoutes';
 import { claimRoutes } from './claims/claimRoutes';
+import { paymentRoutes } from './payments/paymentRoutes';
+import { sandboxCardPageRoutes } from './payments/sandboxCardPageRoutes';
 
 /** Every API route, under /v1 (and the spec's few /v2 calls under /v2). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -50,9 +52,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(catalogueRoutes);
       await v1.register(backofficeRoutes);
       await v1.register(claimRoutes);
+      await v1.register(paymentRoutes);
     },
     { prefix: '/v1' },
   );
+  // The sandbox card payment page (PAYMENTS=sandbox only): a test stand-in for the card payment provider's page.
+  if (app.payments.cardPage.sandbox) await app.register(sandboxCardPageRoutes);
   // The spec's /v2 calls.
   await app.register(
     async (v2) => {

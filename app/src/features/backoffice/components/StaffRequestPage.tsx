@@ -186,7 +186,7 @@ export function StaffRequestPage() {
           {data.timeline.map((t) => (
             <Timeline.Item key={t.id} title={t.label}>
               <Text size="xs" c="dimmed">
-                {when(t.created_at)} · {t.actor === 'ciudadano' ? 'Ciudadano' : `${t.institution ?? 'Institución'}${t.staff_name ? ` (${t.staff_name})` : ''}`}
+                {when(t.created_at)} · {t.actor === 'ciudadano' ? 'Ciudadano' : t.actor === 'sistema' ? 'Portal Ciudadano' : `${t.institution ?? 'Institución'}${t.staff_name ? ` (${t.staff_name})` : ''}`}
               </Text>
               {t.message && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{t.message}</Text>}
               {t.requires_document && <Text size="xs">Pide un documento{t.answered_at ? ` · respondida el ${when(t.answered_at)}` : ' · sin responder'}</Text>}

@@ -99,7 +99,7 @@ export function Timeline({ request }: { request: Detail }) {
           <li key={e.id}>
             <Text fw={600}>{e.label}</Text>
             <Text size="sm" c="dimmed">
-              {formatDate(e.created_at)} · {e.actor === 'ciudadano' ? 'Usted' : (e.institution ?? 'La institución')}
+              {formatDate(e.created_at)} · {e.actor === 'ciudadano' ? 'Usted' : e.actor === 'sistema' ? 'Portal Ciudadano' : (e.institution ?? 'La institución')}
             </Text>
             {e.message && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{e.message}</Text>}
             {e.event === 'solicitar_accion' && e.answered_at && <Text size="sm">Respondida el {formatDate(e.answered_at)}</Text>}

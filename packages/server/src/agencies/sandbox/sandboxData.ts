@@ -76,5 +76,7 @@ export const SANDBOX_STAFF = [
   { email: 'oficial.pgr@sandbox.gob.do', name: 'Oficial de la PGR', role: 'oficial', institution: 'PGR', password: 'Oficial-PGR-2026' },
   { email: 'oficial.intrant@sandbox.gob.do', name: 'Oficial del INTRANT', role: 'oficial', institution: 'INTRANT', password: 'Oficial-INTRANT-2026' },
   { email: 'oficial.inapa@sandbox.gob.do', name: 'Oficial del INAPA', role: 'oficial', institution: 'INAPA', password: 'Oficial-INAPA-2026' },
+  // The DGII officer accepts or refuses the proofs of payment of formalizations' DGII charges (issue 13 §4).
+  { email: 'oficial.dgii@sandbox.gob.do', name: 'Oficial de la DGII', role: 'oficial', institution: 'DGII', password: 'Oficial-DGII-2026' },
   { email: 'admin@sandbox.gob.do', name: 'Administración del portal', role: 'administrador', institution: null, password: 'Admin-Portal-2026' },
 ] as const;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Agencies } from '../../agencies/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/Db';
+import type { PaymentProviders } from '../../payments/types';
 import type { PasswordHasher } from '../../services/passwordHasher';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     agencies: Agencies;
+    /** Card processor, card payment page and bank (payments/). */
+    payments: PaymentProviders;
     passwords: PasswordHasher;
     /** Key of the one-time code HMACs (services/secretKey.ts). */
     secretKey: Buffer;
@@ -19,6 +22,7 @@ export interface AppServices {
   config: Config;
   db: Db;
   agencies: Agencies;
+  payments: PaymentProviders;
   passwords: PasswordHasher;
   secretKey: Buffer;
 }
@@ -28,6 +32,7 @@ export function decorateServices(app: FastifyInstance, services: AppServices, { 
   app.decorate('config', services.config);
   app.decorate('db', services.db);
   app.decorate('agencies', services.agencies);
+  app.decorate('payments', services.payments);
   app.decorate('passwords', services.passwords);
   app.decorate('secretKey', services.secretKey);
   if (closeDb) {

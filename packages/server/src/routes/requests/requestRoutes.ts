@@ -1,6 +1,6 @@
 /** The citizen's requests (submitted applications): the list with what waits for them, and one request with everything its page shows. */
 import type { FastifyInstance } from 'fastify';
-import { eventsFrom, FINISHED_STATUSES, REQUEST_EVENTS, type CitizenRequest, type CitizenRequestDetail, type RequestStatus } from '@portal/api-contract';
+import { eventsFrom, FINISHED_STATUSES, timelineLabel, type CitizenRequest, type CitizenRequestDetail, type RequestStatus } from '@portal/api-contract';
 import { requestLabel } from '@portal/form-engine';
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
@@ -98,7 +98,7 @@ export async function requestDetail(db: Queryable, citizenId: number, id: number
   return {
     ...base,
     timeline: timeline.map((a) => ({
-      id: a.id, event: a.event, label: REQUEST_EVENTS[a.event].label, to_status: a.to_status, actor: a.actor,
+      id: a.id, event: a.event, label: timelineLabel(a.event), to_status: a.to_status, actor: a.actor,
       institution: a.actor === 'institucion' && a.institution ? (names.get(a.institution) ?? a.institution) : null,
       message: a.message, requires_document: a.requires_document, answered_at: iso(a.answered_at), created_at: iso(a.created_at) as string,
     })),

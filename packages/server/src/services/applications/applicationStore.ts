@@ -5,6 +5,7 @@
 import type { Db, Queryable } from '../../db/Db';
 import type { RequestStatus } from '@portal/api-contract';
 import type { FeeItem } from './feeSchedule';
+import { unusedAuthorizationNumber } from '../payments/authorizationNumber';
 
 export type ApplicationStatus = RequestStatus;
 
@@ -103,7 +104,15 @@ export async function markSubmitted(
     [id, institution],
   );
   for (const item of items) {
-    await tx.query('INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, $2, $3, $4)', [id, item.agency, item.concept, item.amount]);
+    // The DGII gives its charge a payment authorization number (request_dgii.no_autorizacion); the sandbox's is random.
+    const authorization = item.agency === 'DGII' ? await unusedAuthorizationNumber(tx) : null;
+    await tx.query('INSERT INTO request_items (application_id, agency, concept, amount, base_amount, no_autorizacion) VALUES ($1, $2, $3, $4, $4, $5)', [
+      id,
+      item.agency,
+      item.concept,
+      item.amount,
+      authorization,
+    ]);
   }
   return rows[0];
 }

@@ -5,7 +5,7 @@
  * a request is scoped by `institution` (an officer's acronym; null for an
  * administrator, who sees every institution's requests).
  */
-import { REQUEST_EVENTS, REQUEST_STATUSES, type RequestEvent, type RequestStatus } from '@portal/api-contract';
+import { REQUEST_STATUSES, timelineLabel, type RequestEvent, type RequestNote, type RequestStatus } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { iso, requestItems } from '../applications/applicationStore';
 import { fileFields, formSchema, serviceNames } from '../applications/onlineForms';
@@ -172,7 +172,7 @@ export async function markCitizenCommentsRead(db: Queryable, applicationId: numb
 /** The timeline with the acting staff member's name (back office only). */
 export async function staffTimeline(db: Queryable, applicationId: number) {
   const { rows } = await db.query<{
-    id: number; event: string; from_status: RequestStatus; to_status: RequestStatus; actor: 'ciudadano' | 'institucion'; institution: string | null;
+    id: number; event: string; from_status: RequestStatus; to_status: RequestStatus; actor: 'ciudadano' | 'institucion' | 'sistema'; institution: string | null;
     staff_name: string | null; message: string | null; requires_document: boolean; answered_at: Date | string | null; created_at: Date | string;
   }>(
     `SELECT ra.id, ra.event, ra.from_status, ra.to_status, ra.actor, ra.institution, s.name AS staff_name, ra.message, ra.requires_document, ra.answered_at, ra.created_at
@@ -181,7 +181,7 @@ export async function staffTimeline(db: Queryable, applicationId: number) {
   );
   return rows.map((r) => ({
     ...r,
-    label: r.event in REQUEST_EVENTS ? REQUEST_EVENTS[r.event as RequestEvent].label : r.event,
+    label: timelineLabel(r.event as RequestEvent | RequestNote),
     answered_at: iso(r.answered_at), created_at: iso(r.created_at) as string,
   }));
 }

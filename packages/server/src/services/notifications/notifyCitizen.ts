@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/Db';
 import { queueMail } from '../mail/queueMail';
 
 /** What happened: one of the kinds the notifications table allows. */
-export type NotificationKind = 'solicitud_enviada' | 'cambio_estado' | 'comentario' | 'accion_requerida' | 'pago_confirmado';
+export type NotificationKind = 'solicitud_enviada' | 'cambio_estado' | 'comentario' | 'accion_requerida' | 'pago_confirmado' | 'pago_rechazado';
 
 export interface NewNotification {
   citizenId: number;

@@ -6,15 +6,15 @@
  * routes must leave it out of their answers.
  */
 import type { Queryable } from '../../db/Db';
-import type { RequestEvent, RequestStatus } from '@portal/api-contract';
+import type { RequestActor, RequestEvent, RequestNote, RequestStatus } from '@portal/api-contract';
 
 /** One entry of a request's timeline (request_actions). */
 export interface RequestActionRow {
   id: number;
-  event: RequestEvent;
+  event: RequestEvent | RequestNote;
   from_status: RequestStatus;
   to_status: RequestStatus;
-  actor: 'ciudadano' | 'institucion';
+  actor: RequestActor;
   institution: string | null;
   staff_id: number | null;
   message: string | null;

@@ -21,7 +21,11 @@ import { recordAudit } from '../audit/auditLog';
 import { notifyCitizen } from '../notifications/notifyCitizen';
 
 /** Who causes the event: the citizen (their own requests only) or a staff member (an officer: their institution's requests only; an administrator: any). */
-export type WorkflowActor = { kind: 'ciudadano'; citizenId: number } | { kind: 'institucion'; staffId: number; institution: string | null };
+export type WorkflowActor =
+  | { kind: 'ciudadano'; citizenId: number }
+  | { kind: 'institucion'; staffId: number; institution: string | null }
+  /** The portal itself, after a fact its caller has already checked (the last charge paid). */
+  | { kind: 'sistema' };
 
 export interface WorkflowInput {
   applicationId: number;
@@ -70,7 +74,8 @@ export async function lockRequestFor(tx: Queryable, applicationId: number, actor
   const row = rows[0];
   const visible =
     row !== undefined &&
-    (actor.kind === 'ciudadano' ? row.citizen_id === actor.citizenId : actor.institution === null || actor.institution === row.institution);
+    (actor.kind === 'sistema' ||
+      (actor.kind === 'ciudadano' ? row.citizen_id === actor.citizenId : actor.institution === null || actor.institution === row.institution));
   if (!visible) throw new HttpError(404, REQUEST_NOT_FOUND);
   return row;
 }
@@ -108,6 +113,10 @@ export async function applyRequestEvent(tx: Queryable, input: WorkflowInput): Pr
   const actionId = rows[0].id;
   if (event === 'responder_accion') {
     await tx.query("UPDATE request_actions SET answered_at = now() WHERE application_id = $1 AND event = 'solicitar_accion' AND answered_at IS NULL", [applicationId]);
+  }
+  if (actor.kind === 'sistema') {
+    const label = REQUEST_STATUS_LABELS[to];
+    await notifyCitizen(tx, { citizenId: request.citizen_id, kind: 'cambio_estado', title: `Solicitud ${request.request_code}: ${label.toLowerCase()}`, text: `${rule.label}. Su solicitud ${request.request_code} está ahora «${label}».`, link: requestPageLink(applicationId) });
   }
   if (actor.kind === 'institucion') {
     await recordAudit(tx, { staffId: actor.staffId, action: event, applicationId, detail: { from: request.status, to, message, requiresDocument: input.requiresDocument === true } });

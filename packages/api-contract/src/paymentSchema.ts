@@ -1,0 +1,224 @@
+/**
+ * Payments (issue 13): the one definition of a charge's statuses and of the
+ * ways it is paid, the shapes of the payment calls of the portal spec (§3, §7)
+ * and their Spanish messages (§8, copied literally). The server computes every
+ * amount; what a browser sends as an amount is checked against it, never used.
+ *
+ * A request's charges are its `request_items` (one per agency or institution
+ * paid). Migration 021_payments.sql repeats the statuses and the methods in
+ * CHECK constraints; packages/server/test/payments.test.ts compares them.
+ */
+
+/** pendiente → (en_verificacion →) pagado; a refused proof goes back to pendiente. */
+export const PAYMENT_STATUSES = ['pendiente', 'en_verificacion', 'pagado'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pendiente: 'Pendiente',
+  en_verificacion: 'En verificación',
+  pagado: 'Pagado',
+};
+
+/**
+ * How a charge was (or is being) paid:
+ * - tarjeta: the in-page card form (ONAPI, POST /v1/institution-onapi/payment), through the card processor;
+ * - pagina_de_pago: the card payment page (Cámara de Comercio, Azul), after its signed return is verified;
+ * - comprobante: a proof of payment (DGII) or a deposit receipt (PAY_WITH_CHECK), accepted by an officer;
+ * - transferencia: a bank transfer or deposit with the portal's authorization number, confirmed by the bank (SIRITE);
+ * - cardnet: the same authorization number paid with a card at a CardNet terminal (POST /v1/portals/payment/updatepaycardnet).
+ */
+export const PAYMENT_METHODS = ['tarjeta', 'pagina_de_pago', 'comprobante', 'transferencia', 'cardnet'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  tarjeta: 'Tarjeta de crédito o débito',
+  pagina_de_pago: 'Página de pago con tarjeta',
+  comprobante: 'Comprobante de pago',
+  transferencia: 'Transferencia o depósito bancario',
+  cardnet: 'Tarjeta en un terminal CardNet',
+};
+
+/** The spec's messages (§8), literal. */
+export const PAYMENT_MESSAGES = {
+  /** Second client: any failure without a server message. */
+  secondClientFallback: 'Error al procesar la solicitud. Por favor, inténtalo de nuevo',
+  /** Hash step answered another status than 201. */
+  hashFailed: 'Error confirmado el monto',
+  /** Card payment failure (in-page card form). */
+  cardFailed: 'Error al pagar la solicitud',
+  /** Variation update with no data. */
+  variationFailed: 'Error al actualizar la variación',
+  /** No document chosen for a proof of payment. */
+  missingDocument: 'Por favor selecione un archivo!',
+  /** Authorization code shorter than 11 digits. */
+  invalidCode: 'Código inválido',
+  /** Required field. */
+  required: 'Requerido',
+} as const;
+
+/** The portal's authorization number for a transfer or deposit, and DGII's: 11 digits. */
+export const AUTHORIZATION_CODE_LENGTH = 11;
+/** Second client's time limit (spec §9). */
+export const SECOND_CLIENT_TIMEOUT_MS = 120_000;
+/** Payment dialogs close about this long after a success (spec §9). */
+export const PAYMENT_CLOSE_DELAY_MS = 1_000;
+
+/**
+ * The card payment page's fields (Azul Payment Page), in the order its
+ * authentication hash concatenates them: HMAC-SHA512 over the values joined
+ * with nothing, followed by the merchant's key, keyed with the same key.
+ */
+export const CARD_PAGE_REQUEST_FIELDS = [
+  'MerchantId',
+  'MerchantName',
+  'MerchantType',
+  'CurrencyCode',
+  'OrderNumber',
+  'Amount',
+  'ITBIS',
+  'ApprovedUrl',
+  'DeclinedUrl',
+  'CancelUrl',
+  'UseCustomField1',
+  'CustomField1Label',
+  'CustomField1Value',
+  'UseCustomField2',
+  'CustomField2Label',
+  'CustomField2Value',
+] as const;
+export type CardPageRequestField = (typeof CARD_PAGE_REQUEST_FIELDS)[number];
+
+/** The fields the card payment page adds to the approved (and declined) address, in the order of their hash. */
+export const CARD_PAGE_RESPONSE_FIELDS = [
+  'OrderNumber',
+  'Amount',
+  'AuthorizationCode',
+  'DateTime',
+  'ResponseCode',
+  'IsoCode',
+  'ResponseMessage',
+  'ErrorDescription',
+  'RRN',
+] as const;
+export type CardPageResponseField = (typeof CARD_PAGE_RESPONSE_FIELDS)[number];
+
+/** The app's return routes of the card payment page (spec §1). */
+export const CARD_PAGE_RETURN_PATHS = {
+  approved: '/my-requests/vuf/azul_callback',
+  /** With ?solicitud_id={request code}&decline=1 or &canceled=1. */
+  declinedOrCanceled: '/my-requests/vuf',
+} as const;
+
+const money = { type: 'number', minimum: 0 } as const;
+
+/** A variation of a price (spec §3): an optional extra, with its own price and time. */
+export const variationSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    concept: { type: 'string' },
+    description: { type: 'string' },
+    price: money,
+    hours: { type: 'integer', minimum: 0 },
+    days: { type: 'integer', minimum: 0 },
+    months: { type: 'integer', minimum: 0 },
+  },
+  required: ['id', 'concept', 'description', 'price', 'hours', 'days', 'months'],
+  additionalProperties: false,
+} as const;
+
+/** A payment price (spec §3) of one of the request's charges (`item_id`, our addition). */
+export const priceSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    item_id: { type: 'integer', description: 'El cargo de la solicitud al que se aplica' },
+    concept: { type: 'string' },
+    is_allow_multiple: { type: 'integer', enum: [0, 1], description: '1: se puede indicar una cantidad' },
+    variations: { type: 'array', items: variationSchema },
+    selected: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Variaciones ya elegidas para el cargo',
+    },
+    quantity: { type: 'integer', minimum: 1 },
+  },
+  required: ['id', 'item_id', 'concept', 'is_allow_multiple', 'variations', 'selected', 'quantity'],
+  additionalProperties: false,
+} as const;
+
+/** One charge of a request with how it stands. Card data: only brand and last four digits, ever. */
+export const paymentItemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    agency: { type: 'string', description: 'Sigla de la institución que cobra (ONAPI, DGII, CCPSD, …)' },
+    concept: { type: 'string' },
+    base_amount: money,
+    amount: money,
+    currency: { type: 'string' },
+    status: { type: 'string', enum: PAYMENT_STATUSES },
+    method: { type: ['string', 'null'], enum: [...PAYMENT_METHODS, null] },
+    paid_at: { type: ['string', 'null'] },
+    reference: { type: ['string', 'null'], description: 'Referencia del procesador, del banco o número de aprobación' },
+    card_brand: { type: ['string', 'null'] },
+    card_last4: { type: ['string', 'null'] },
+    approval_number: { type: ['string', 'null'], description: 'Número de aprobación del comprobante o de la transferencia' },
+    proof_name: { type: ['string', 'null'], description: 'Nombre del documento enviado como comprobante' },
+    review_note: { type: ['string', 'null'], description: 'Motivo por el que la institución no aceptó el comprobante' },
+    estimated_date: { type: ['string', 'null'], description: 'Tiempo estimado de las variaciones elegidas' },
+  },
+  required: ['id', 'agency', 'concept', 'base_amount', 'amount', 'currency', 'status', 'method', 'paid_at', 'reference', 'card_brand', 'card_last4', 'approval_number', 'proof_name', 'review_note', 'estimated_date'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * The request's payment view (spec §3 "Request (payment view)": id;
+ * codigoSolicitud.code; request_camara.cotizacion.totalCobrar;
+ * request_dgii (id, no_autorizacion); request_onapi.amount; payment.prices[])
+ * with every charge. GET /v1/portals/requests/{id}/payment.
+ */
+export const paymentViewSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    service: { type: 'string' },
+    form: { type: 'string' },
+    status: { type: 'string' },
+    codigoSolicitud: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+    request_camara: {
+      type: ['object', 'null'],
+      properties: {
+        item_id: { type: 'integer' },
+        cotizacion: { type: 'object', properties: { totalCobrar: money }, required: ['totalCobrar'] },
+      },
+      required: ['item_id', 'cotizacion'],
+    },
+    request_dgii: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'integer' }, no_autorizacion: { type: 'string' } },
+      required: ['id', 'no_autorizacion'],
+    },
+    request_onapi: {
+      type: ['object', 'null'],
+      properties: { item_id: { type: 'integer' }, amount: money },
+      required: ['item_id', 'amount'],
+    },
+    payment: { type: 'object', properties: { prices: { type: 'array', items: priceSchema } }, required: ['prices'] },
+    items: { type: 'array', items: paymentItemSchema },
+    total_pending: money,
+  },
+  required: ['id', 'service', 'form', 'status', 'codigoSolicitud', 'request_camara', 'request_dgii', 'request_onapi', 'payment', 'items', 'total_pending'],
+  additionalProperties: false,
+} as const;
+
+/** What a successful payment call answers: the charge as it now stands. */
+export const paymentResultSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    item: paymentItemSchema,
+    request_status: { type: 'string' },
+  },
+  required: ['message', 'item', 'request_status'],
+} as const;

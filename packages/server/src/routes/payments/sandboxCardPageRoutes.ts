@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Filled by issue 13's work in progress. */
+export async function sandboxCardPageRoutes(_app: FastifyInstance): Promise<void> {}
