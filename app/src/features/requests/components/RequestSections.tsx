@@ -2,13 +2,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REQUEST_COMMENT_MAX } from '@portal/api-contract';
+import {
+  FINISHED_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, REQUEST_COMMENT_MAX,
+  type PaymentStatus, type PaymentView, type RequestStatus,
+} from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import {
   addComment, answerAction, markCommentRead, requestKey, withdrawRequest,
   type CitizenRequestDetail, type RequestAttachment,
 } from '../../../api/requests';
+import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { ConfirmButton } from '../../../components/ConfirmButton';
@@ -139,8 +143,30 @@ export function Documents({ request }: { request: Detail }) {
   );
 }
 
-/** The request's charges and what is still to pay. Paying comes later: said plainly, no button. */
+/**
+ * The request's payment view, read here for how each paid charge was paid.
+ * The same SWR key (and path) as the payments feature's, which features may
+ * not import: a payment refreshes both.
+ */
+function usePaidWith(requestId: number, enabled: boolean) {
+  return useSWR(enabled ? `portals/requests/${requestId}/payment` : null, async () =>
+    (await api.get<{ data: PaymentView }>(`portals/requests/${requestId}/payment`)).data,
+  );
+}
+
+/** «pagado con Tarjeta de crédito o débito (VISA terminada en 4242)». */
+function paidWithText(item: PaymentView['items'][number] | undefined): string {
+  if (!item?.method) return '';
+  const card = item.card_last4 ? ` (${item.card_brand ?? 'Tarjeta'} terminada en ${item.card_last4})` : '';
+  return ` · pagado con ${PAYMENT_METHOD_LABELS[item.method]}${card}`;
+}
+
+/** The request's charges, their status and what is still to pay; «Pagar» opens the payment list. */
 export function Payments({ request }: { request: Detail }) {
+  const anyPaid = request.items.some((i) => i.status === 'pagado');
+  const { data: view } = usePaidWith(request.id, anyPaid);
+  const canPay = request.total_pending > 0 && !FINISHED_STATUSES.includes(request.status as RequestStatus);
+  const payModal = request.form === 'formalizacion' ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
   return (
     <Card withBorder component="section" aria-labelledby="pagos">
       <Title order={2} size="h3" id="pagos" mb="sm">Pagos</Title>
@@ -154,13 +180,14 @@ export function Payments({ request }: { request: Detail }) {
               <List.Item key={i.id}>
                 <Text component="span">{i.concept} ({i.agency}): </Text>
                 <Text component="span" fw={700}>{formatAmount(i.amount, i.currency)}</Text>
-                <Text component="span"> · {i.status === 'pendiente' ? 'Pendiente' : i.status === 'pagado' ? 'Pagado' : i.status}</Text>
+                <Text component="span"> · {PAYMENT_STATUS_LABELS[i.status as PaymentStatus] ?? i.status}</Text>
+                {i.status === 'pagado' && <Text component="span">{paidWithText(view?.items.find((v) => v.id === i.id))}</Text>}
               </List.Item>
             ))}
           </List>
           <Text mt="sm" fw={700}>Total pendiente: {formatAmount(request.total_pending, 'DOP')}</Text>
-          {request.total_pending > 0 && (
-            <Text size="sm" mt="sm">El pago en línea todavía no está disponible en el portal. Le avisaremos cuando pueda pagar desde esta página.</Text>
+          {canPay && (
+            <Button mt="sm" onClick={() => openModal(payModal, { data: { requestId: request.id } })}>Pagar</Button>
           )}
         </>
       )}
