@@ -61,6 +61,7 @@ function callsFor(): Record<string, Call> {
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
     // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
     'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
+    'POST /v1/portals/request-variation-select': { method: 'POST', url: '/v1/portals/request-variation-select', json: { quantity: 1, payment_amount: 5000, request_id: [ids.vuf], variation_id: [], item_id: ids.camaraItem } },
   };
 }
 
