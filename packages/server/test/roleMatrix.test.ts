@@ -61,6 +61,11 @@ function callsFor(): Record<string, Call> {
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
     // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
     'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
+    'POST /v1/institution-camara/hash/:code': {
+      method: 'POST',
+      url: `/v1/institution-camara/hash/${ids.vufCode}`,
+      json: { TrxType: 'Sale', OrderNumber: ids.vufCode.replace(/-/g, ''), Amount: '500000', ITBIS: '000', ApprovedUrl: 'http://localhost:80/my-requests/vuf/azul_callback', DeclinedUrl: `http://localhost:80/my-requests/vuf?solicitud_id=${ids.vufCode}&decline=1`, CancelUrl: `http://localhost:80/my-requests/vuf?solicitud_id=${ids.vufCode}&canceled=1` },
+    },
     'POST /v1/portals/request-variation-select': { method: 'POST', url: '/v1/portals/request-variation-select', json: { quantity: 1, payment_amount: 5000, request_id: [ids.vuf], variation_id: [], item_id: ids.camaraItem } },
   };
 }
@@ -83,6 +88,9 @@ const SCOPED_TO_CALLER = new Set([
   // ONAPI's registry lookups (the form's trade-name checks): no one's resource.
   'GET /v1/institution-onapi/registro/:certificateNumber',
   'GET /v1/institution-onapi/verify/:name',
+  // The card payment page's return: no session by design (it may have expired on the card page); its hash
+  // authenticates it and a forged one changes nothing (camaraPayment.test.ts).
+  'POST /v1/institution-camara/return',
 ]);
 
 /** Who must be refused on each kind of route. */

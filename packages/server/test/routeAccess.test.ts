@@ -34,6 +34,8 @@ const PUBLIC = [
   /^POST \/v1\/backoffice\/auth\/login$/,
   // The claim types (issue 12 §2).
   /^GET \/v1\/issues$/,
+  // The card payment page's signed return (issue 13): the hash authenticates it, not a session.
+  /^POST \/v1\/institution-camara\/return$/,
 ];
 
 /** Back-office routes: staff only, with the back office's own 401 (never the citizen app's 'Unauthenticated.'). */
