@@ -36,6 +36,7 @@ import type {
 } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
 import type { paymentItemSchema, paymentResultSchema, paymentViewSchema, priceSchema, variationSchema } from './paymentSchema';
+import type { paymentReviewRowSchema } from './paymentReviewSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
 import type { claimCommentSchema, claimIssueSchema, claimSchema, staffClaimCommentSchema, staffClaimSchema } from './claimSchema';
 import type {
@@ -110,6 +111,15 @@ export {
   SECOND_CLIENT_TIMEOUT_MS,
   variationSchema,
 } from './paymentSchema';
+export {
+  APPROVAL_NUMBER_INVALID,
+  APPROVAL_NUMBER_MAX,
+  APPROVAL_NUMBER_PATTERN,
+  paymentReviewListSchema,
+  paymentReviewRowSchema,
+  REFUSAL_REASON_MAX,
+  REFUSAL_REASON_MIN,
+} from './paymentReviewSchema';
 export {
   authorizationCodeDigits,
   authorizationCodeValid,
@@ -290,3 +300,5 @@ export type PaymentItem = FromSchema<typeof paymentItemSchema>;
 export type PaymentResult = FromSchema<typeof paymentResultSchema>;
 export type Price = FromSchema<typeof priceSchema>;
 export type Variation = FromSchema<typeof variationSchema>;
+/** A proof of payment waiting for an officer (GET /v1/backoffice/payments). */
+export type PaymentReviewRow = FromSchema<typeof paymentReviewRowSchema>;

@@ -61,6 +61,17 @@ function callsFor(): Record<string, Call> {
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
     // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
     'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
+    'POST /v1/institution-dgii/upload/document': {
+      method: 'POST', url: '/v1/institution-dgii/upload/document',
+      json: { documentUrl: `/v1/portals/documents/${ids.document}/download`, authorizationNumber: 'AJENO-1', requestId: ids.vuf, requestCode: ids.vufCode },
+    },
+    'POST /v1/portals/payment/deposit-receipt': {
+      method: 'POST', url: '/v1/portals/payment/deposit-receipt',
+      json: { documentUrl: `/v1/portals/documents/${ids.document}/download`, approvalNumber: 'AJENO-1', requestId: r, itemId: ids.pgrItem },
+    },
+    'GET /v1/backoffice/payments/:id/document': { method: 'GET', url: `/v1/backoffice/payments/${ids.pgrItem}/document` },
+    'POST /v1/backoffice/payments/:id/accept': { method: 'POST', url: `/v1/backoffice/payments/${ids.pgrItem}/accept` },
+    'POST /v1/backoffice/payments/:id/refuse': { method: 'POST', url: `/v1/backoffice/payments/${ids.pgrItem}/refuse`, json: { reason: 'Motivo ajeno' } },
     'POST /v1/institution-camara/hash/:code': {
       method: 'POST',
       url: `/v1/institution-camara/hash/${ids.vufCode}`,
@@ -85,6 +96,8 @@ const SCOPED_TO_CALLER = new Set([
   'GET /v1/backoffice/claims',
   'GET /v1/backoffice/suggestions',
   'GET /v1/backoffice/error-reports',
+  // Proofs of payment to verify: the officer's institution's only (paymentProofs.test.ts checks the content).
+  'GET /v1/backoffice/payments',
   // ONAPI's registry lookups (the form's trade-name checks): no one's resource.
   'GET /v1/institution-onapi/registro/:certificateNumber',
   'GET /v1/institution-onapi/verify/:name',
