@@ -19,6 +19,8 @@ let t: TestApp;
 const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', admin: '' };
 /** Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. */
 const ids = { request: 0, action: 0, institutionComment: 0, document: 0, claim: 0, vuf: 0, vufCode: '', onapiItem: 0, dgiiItem: 0, camaraItem: 0, pgrItem: 0 };
+/** Citizen A's current authorization number of the PGR charge (transfers and deposits). */
+let pgrPaymentCode = '';
 
 type Caller = keyof typeof tokens;
 interface Call {
@@ -61,6 +63,12 @@ function callsFor(): Record<string, Call> {
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
     // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
     'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
+    // Transfer or deposit: the PGR charge's authorization number (pgrPaymentCode, citizen A's current one).
+    'GET /v1/portals/requests/:id/payment-code': { method: 'GET', url: `/v1/portals/requests/${r}/payment-code?item_id=${ids.pgrItem}` },
+    'POST /v1/portals/requests/:id/payment-code': { method: 'POST', url: `/v1/portals/requests/${r}/payment-code`, json: { item_id: ids.pgrItem } },
+    'GET /v1/portals/requests/:id/payment-code/pdf': { method: 'GET', url: `/v1/portals/requests/${r}/payment-code/pdf?item_id=${ids.pgrItem}` },
+    'POST /v1/portals/sirite/response': { method: 'POST', url: `/v1/portals/sirite/response?code=${pgrPaymentCode}`, json: { approval_number: '123456' } },
+    'POST /v1/portals/payment/updatepaycardnet': { method: 'POST', url: '/v1/portals/payment/updatepaycardnet', json: { code: pgrPaymentCode, approval_number: '123456' } },
     'POST /v1/institution-dgii/upload/document': {
       method: 'POST', url: '/v1/institution-dgii/upload/document',
       json: { documentUrl: `/v1/portals/documents/${ids.document}/download`, authorizationNumber: 'AJENO-1', requestId: ids.vuf, requestCode: ids.vufCode },
@@ -77,6 +85,7 @@ function callsFor(): Record<string, Call> {
       url: `/v1/institution-camara/hash/${ids.vufCode}`,
       json: { TrxType: 'Sale', OrderNumber: ids.vufCode.replace(/-/g, ''), Amount: '500000', ITBIS: '000', ApprovedUrl: 'http://localhost:80/my-requests/vuf/azul_callback', DeclinedUrl: `http://localhost:80/my-requests/vuf?solicitud_id=${ids.vufCode}&decline=1`, CancelUrl: `http://localhost:80/my-requests/vuf?solicitud_id=${ids.vufCode}&canceled=1` },
     },
+    'POST /v1/institution-onapi/payment': { method: 'POST', url: '/v1/institution-onapi/payment', json: { codigoSolicitud: ids.vufCode, cardNumber: '4242424242424242', expDate: '12/30', cvv: '123' } },
     'POST /v1/portals/request-variation-select': { method: 'POST', url: '/v1/portals/request-variation-select', json: { quantity: 1, payment_amount: 5000, request_id: [ids.vuf], variation_id: [], item_id: ids.camaraItem } },
   };
 }
@@ -184,6 +193,7 @@ beforeAll(async () => {
   ids.onapiItem = await charge('ONAPI', 7000);
   ids.dgiiItem = await charge('DGII', 1000, '70000000002');
   ids.camaraItem = await charge('CCPSD', 5000);
+  pgrPaymentCode = (await ok(await send(callsFor()['GET /v1/portals/requests/:id/payment-code'], tokens.citizenA))).data.code;
 });
 afterAll(() => t.close());
 
