@@ -141,6 +141,7 @@ export {
 } from './paymentRules';
 export type { Duration } from './paymentRules';
 export type { CardPageRequestField, CardPageResponseField, PaymentMethod, PaymentStatus } from './paymentSchema';
+export { paymentBankSchema, paymentCodeSchema, type PaymentCode } from './paymentCodeSchema';
 export {
   allowedTransitions,
   eventsFrom,
