@@ -34,6 +34,8 @@ const TermsPage = lazyPage(() => import('../features/info/components/TermsPage')
 const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
 const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');
+const CardPaymentApprovedPage = lazyPage(() => import('../features/payments/components/CardPaymentApprovedPage'), 'CardPaymentApprovedPage');
+const CardPaymentReturnPage = lazyPage(() => import('../features/payments/components/CardPaymentReturnPage'), 'CardPaymentReturnPage');
 
 /** The page of each registry entry; null: not built yet (the "en construcción" page). */
 const PAGES: Record<RouteName, ComponentType | null> = {
@@ -46,8 +48,8 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   myRequests: MyRequestsPage,
   myClaims: MyClaimsPage,
   request: RequestPage,
-  cardPaymentApproved: null,
-  cardPaymentReturn: null,
+  cardPaymentApproved: CardPaymentApprovedPage,
+  cardPaymentReturn: CardPaymentReturnPage,
   profile: ProfilePage,
   notifications: NotificationsPage,
   accessibility: AccessibilityPage,

@@ -1,0 +1,85 @@
+/**
+ * The Cámara de Comercio's card payment page (spec §2 screen 3) in the
+ * browser: the form fields the browser knows (order, amount, its own return
+ * addresses), the hash call of the second client, the hidden form that takes
+ * the browser to the card page, and the return call of the approved page.
+ * The server signs its own copy of the fields and refuses any difference.
+ */
+import { CARD_PAGE_RESPONSE_FIELDS, CARD_PAGE_RETURN_PATHS, PAYMENT_MESSAGES, cardPageAmount, cardPageOrderNumber } from '@portal/api-contract';
+import { api } from '../../lib/api-client';
+import { singleWindow } from './api';
+
+/** What the browser asks the server to sign: transaction type Sale, order, amount + '00', ITBIS '000' and the three return addresses. */
+export function cardPageRequestFields(requestCode: string, total: number, origin = window.location.origin): Record<string, string> {
+  const back = `${origin}${CARD_PAGE_RETURN_PATHS.declinedOrCanceled}?solicitud_id=${encodeURIComponent(requestCode)}`;
+  return {
+    TrxType: 'Sale',
+    OrderNumber: cardPageOrderNumber(requestCode),
+    Amount: cardPageAmount(total),
+    ITBIS: '000',
+    ApprovedUrl: `${origin}${CARD_PAGE_RETURN_PATHS.approved}`,
+    DeclinedUrl: `${back}&decline=1`,
+    CancelUrl: `${back}&canceled=1`,
+  };
+}
+
+/** The signed form: the hash (the spec's `data`), every field and where to post them. */
+export interface SignedCardPageForm {
+  data: string;
+  fields: Record<string, string>;
+  url: string;
+}
+
+/** The hash step (second client, 120 s): anything but a 201 with a hash is 'Error confirmado el monto'. */
+export async function signCardPageForm(requestCode: string, total: number): Promise<SignedCardPageForm> {
+  const failed = new Error(PAYMENT_MESSAGES.hashFailed);
+  let response: Response;
+  try {
+    response = await singleWindow.answer(`institution-camara/hash/${encodeURIComponent(requestCode)}`, { method: 'post', json: cardPageRequestFields(requestCode, total) });
+  } catch {
+    throw failed;
+  }
+  if (response.status !== 201) throw failed;
+  const body = (await response.json().catch(() => null)) as Partial<SignedCardPageForm> | null;
+  if (!body || typeof body.data !== 'string' || !body.fields || typeof body.url !== 'string') throw failed;
+  return body as SignedCardPageForm;
+}
+
+/** Posts the signed form to the card page with a hidden form: the browser leaves the portal. */
+export function goToCardPage(signed: SignedCardPageForm, doc: Document = document): void {
+  const form = doc.createElement('form');
+  form.method = 'post';
+  form.action = signed.url;
+  form.hidden = true;
+  for (const [name, value] of Object.entries({ ...signed.fields, AuthHash: signed.data })) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  doc.body.appendChild(form);
+  form.submit();
+}
+
+/** What the return route answers (POST /v1/institution-camara/return). */
+export interface CardPageOutcome {
+  status: 'aprobado' | 'rechazado';
+  message: string;
+  request_id: number;
+  request_code: string;
+  amount: number;
+  authorization_code: string | null;
+}
+
+/** The response fields and AuthHash of the return address's query, or null when it has none (not a return of the page). */
+export function cardPageReturnOf(search: string): Record<string, string> | null {
+  const query = new URLSearchParams(search);
+  if (!query.get('AuthHash') || !query.get('OrderNumber')) return null;
+  return Object.fromEntries([...CARD_PAGE_RESPONSE_FIELDS, 'AuthHash'].map((f) => [f, query.get(f) ?? '']));
+}
+
+/** Hands the page's return to the server, which verifies its hash and records the payment once. */
+export async function confirmCardPageReturn(fields: Record<string, string>): Promise<CardPageOutcome> {
+  return (await api.post<{ data: CardPageOutcome }>('institution-camara/return', { json: fields })).data;
+}
