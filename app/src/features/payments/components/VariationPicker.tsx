@@ -19,6 +19,9 @@ import {
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/apiError';
 
+/** Keeps an amount or a time on one line ("RD$" beside its figure). */
+const nowrap = (text: string): string => text.replace(/ /g, '\u00a0');
+
 /** What POST portals/request-variation-select answers. */
 export interface VariationSelectAnswer {
   data?: { item: PaymentItem; total_pending: number };
@@ -85,7 +88,7 @@ export function VariationPicker({ requestId, price, item, onSaved }: {
                   label={
                     <>
                       <Text component="span" fw={700} size="sm">{v.concept}</Text>
-                      <Text component="span" size="sm"> · {formatPesos(v.price)}{length ? ` · ${length}` : ''}</Text>
+                      <Text component="span" size="sm"> · {nowrap(formatPesos(v.price))}{length ? ` · ${nowrap(length)}` : ''}</Text>
                     </>
                   }
                   description={v.description}
@@ -106,7 +109,6 @@ export function VariationPicker({ requestId, price, item, onSaved }: {
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="blur"
-            w={160}
           />
         )}
         <div aria-live="polite" id={totalId}>

@@ -1,0 +1,166 @@
+/**
+ * Price variations in Chromium against the real server (issue 13; spec §2
+ * screen 5): from the request page, «Pagar» → the Cámara's «Elegir servicios
+ * adicionales» → both variations, quantity 3: the total and the longest time
+ * (2 días) live; letters in the quantity become 1 on leaving it; «Pagar»
+ * saves the choice and opens the Cámara's payment with the new cost, and the
+ * request page lists it. axe at 1280 and 390 px; the flow again by keyboard
+ * only. Screenshots in tests/.artifacts/payments-variations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { launchChromium } from '../support/browser';
+import { expectFocus, tabTo, type } from '../support/keyboard';
+import { paymentViewApi, submitFormalizationApi } from '../support/payments';
+import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
+import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-variations');
+const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
+const COPY = 'Copia certificada del registro mercantil';
+const STATUS = 'Certificación de estatus de la empresa';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function newPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ locale: 'es-DO', viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** A signed-in page on the request page of a new formalization owing ONAPI, DGII and the Cámara. */
+async function onNewRequest(viewport: { width: number; height: number }): Promise<{ page: Page; id: number }> {
+  const page = await newPage(viewport);
+  await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+  const { id } = await submitFormalizationApi(page, portal.baseUrl);
+  await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+  await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
+  return { page, id };
+}
+
+/** The dialog named `name`. */
+const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name });
+
+/** From the request page, the variations of the Cámara's charge. */
+async function openCamaraVariations(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const payments = dialog(page, 'Pagos de la solicitud');
+  await payments.getByRole('region', { name: CAMARA }).getByRole('button', { name: 'Elegir servicios adicionales' }).click();
+  const variations = dialog(page, 'Variaciones de precio de la solicitud');
+  await variations.getByRole('checkbox', { name: new RegExp(COPY) }).waitFor();
+  return variations;
+}
+
+const camaraAmount = async (id: number, page: Page) => (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'CCPSD')!.amount;
+
+describe('price variations', () => {
+  it('both Cámara variations × 3: RD$ 8,300.00 and 2 días; letters become 1; «Pagar» saves and opens the Cámara payment with the new cost', async () => {
+    const { page, id } = await onNewRequest(DESKTOP);
+    await snapshotOnFailure(page, async () => {
+      const modal = await openCamaraVariations(page);
+      await expect.poll(() => modal.getByText('Total: RD$ 5,000.00').isVisible()).toBe(true);
+      expect(await modal.getByText(/Tiempo estimado/).count()).toBe(0);
+      await shot(page, 'variations-1280-empty');
+      await expectNoAxeViolations(page, 'variaciones de precio (1280)');
+
+      await modal.getByRole('checkbox', { name: new RegExp(COPY) }).check();
+      await expect.poll(() => modal.getByText('Total: RD$ 5,450.00').isVisible()).toBe(true);
+      await expect.poll(() => modal.getByText('Tiempo estimado: 1 día').isVisible()).toBe(true);
+      await modal.getByRole('checkbox', { name: new RegExp(STATUS) }).check();
+      const quantity = modal.getByRole('textbox', { name: 'Cantidad' });
+      await quantity.fill('3');
+      await expect.poll(() => modal.getByText('Total: RD$ 8,300.00').isVisible()).toBe(true);
+      await expect.poll(() => modal.getByText('Tiempo estimado: 2 días').isVisible()).toBe(true);
+      await shot(page, 'variations-1280-chosen');
+
+      // Letters are not a quantity: the box empties, and leaving it makes it 1 (spec §5).
+      await quantity.fill('');
+      await quantity.pressSequentially('abc');
+      await modal.getByRole('checkbox', { name: new RegExp(COPY) }).focus();
+      await expect.poll(() => quantity.inputValue()).toBe('1');
+      await expect.poll(() => modal.getByText('Total: RD$ 6,100.00').isVisible()).toBe(true);
+      await quantity.fill('3');
+      await expect.poll(() => modal.getByText('Total: RD$ 8,300.00').isVisible()).toBe(true);
+
+      await modal.getByRole('button', { name: 'Pagar' }).click();
+      const camara = dialog(page, CAMARA);
+      await camara.waitFor();
+      await expect.poll(() => camaraAmount(id, page)).toBe(8300);
+      await shot(page, 'camara-after-variations-1280');
+      // The Cámara's modal shows the cost it will charge.
+      await expect.poll(() => camara.getByText('RD$ 8,300.00').first().isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await camara.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByRole('region', { name: 'Pagos' }).getByText('RD$ 8,300.00').first().isVisible()).toBe(true);
+
+      // Opened again, the choice is there.
+      const again = await openCamaraVariations(page);
+      expect(await again.getByRole('checkbox', { name: new RegExp(COPY) }).isChecked()).toBe(true);
+      expect(await again.getByRole('checkbox', { name: new RegExp(STATUS) }).isChecked()).toBe(true);
+      expect(await again.getByRole('textbox', { name: 'Cantidad' }).inputValue()).toBe('3');
+    });
+    await page.context().close();
+  });
+
+  it('on a phone (390 px): axe and the look', async () => {
+    const { page } = await onNewRequest(PHONE);
+    await snapshotOnFailure(page, async () => {
+      const modal = await openCamaraVariations(page);
+      await modal.getByRole('checkbox', { name: new RegExp(STATUS) }).check();
+      await expect.poll(() => modal.getByText('Total: RD$ 5,650.00').isVisible()).toBe(true);
+      await shot(page, 'variations-390');
+      await expectNoAxeViolations(page, 'variaciones de precio (390)');
+    });
+    await page.context().close();
+  });
+
+  it('by keyboard only: Space on the checkboxes, the arrows in «Cantidad», Enter on «Pagar»', async () => {
+    const { page, id } = await onNewRequest(DESKTOP);
+    await snapshotOnFailure(page, async () => {
+      await page.getByRole('button', { name: 'Pagar', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await dialog(page, 'Pagos de la solicitud').getByRole('region', { name: CAMARA }).waitFor();
+      await tabTo(page, (f) => f.name === 'Elegir servicios adicionales' && f.description.includes(CAMARA), { max: 15 });
+      await page.keyboard.press('Enter');
+      await expectFocus(page, (f) => f.name.startsWith(COPY) && f.dialog === 'Variaciones de precio de la solicitud');
+      await page.keyboard.press('Space');
+      await tabTo(page, (f) => f.name.startsWith(STATUS));
+      await page.keyboard.press('Space');
+      await tabTo(page, 'Cantidad');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      const modal = dialog(page, 'Variaciones de precio de la solicitud');
+      await expect.poll(() => modal.getByText('Total: RD$ 8,300.00').isVisible()).toBe(true);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Backspace');
+      await type(page, '2');
+      await expect.poll(() => modal.getByText('Total: RD$ 7,200.00').isVisible()).toBe(true);
+      await tabTo(page, 'Pagar');
+      await page.keyboard.press('Enter');
+      await dialog(page, CAMARA).waitFor();
+      await expect.poll(() => camaraAmount(id, page)).toBe(7200);
+    });
+    await page.context().close();
+  });
+});
