@@ -240,3 +240,27 @@ describe('the sandbox page and the return', () => {
     expect(await ordersOf(code)).toEqual([{ status: 'abierta', amount: '500000' }]);
   });
 });
+
+describe('the content security policy', () => {
+  it("lets pages post forms to the real card page's origin with PAYMENTS=http, and only to this server in the sandbox", async () => {
+    const formAction = (csp: unknown) => /form-action ([^;]*)/.exec(String(csp))?.[1].split(' ').filter(Boolean);
+    expect(formAction((await t.app.inject({ method: 'GET', url: '/v1/portals/shell-config' })).headers['content-security-policy'])).toEqual(["'self'", "'self'"]);
+    const real = await buildTestApp({
+      payments: {
+        mode: 'http',
+        gatewayUrl: 'https://pasarela.example',
+        apiKey: 'clave-de-prueba',
+        timeoutMs: 5000,
+        cardPage: { url: 'https://pagos.azul.example/PaymentPage/Default.aspx', merchantId: '1', merchantName: 'Cámara', merchantType: 'Registro mercantil', authKey: 'clave-de-comercio-de-prueba' },
+      },
+    });
+    try {
+      const res = await real.app.inject({ method: 'GET', url: '/v1/portals/shell-config' });
+      expect(formAction(res.headers['content-security-policy'])).toEqual(["'self'", 'https://pagos.azul.example']);
+      // Only the sandbox serves the test page.
+      expect((await real.app.inject({ method: 'POST', url: '/sandbox/pagina-de-pago', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await real.close();
+    }
+  });
+});

@@ -61,7 +61,7 @@ function page(title: string, body: string): string {
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body>
-<div class="banner" role="note">Página de pago de prueba — no se realiza ningún cargo real</div>
+<header class="banner">Página de pago de prueba — no se realiza ningún cargo real</header>
 <main>${body}</main>
 </body>
 </html>`;
