@@ -32,7 +32,7 @@ export const SANDBOX_BANK = {
 function instructionsFor(sandbox: boolean): string[] {
   return [
     sandbox
-      ? `Haga una transferencia o un depósito a la cuenta de ${SANDBOX_BANK.name}, ${SANDBOX_BANK.account}, por el monto exacto.`
+      ? 'Haga una transferencia o un depósito a la cuenta de destino por el monto exacto.'
       : 'Pague en cualquier banco afiliado a SIRITE (ventanilla o banca en línea, opción «Pagos al Estado») por el monto exacto.',
     'Indique el número de autorización como referencia del pago: sin él, el banco no puede asociar el pago a su solicitud.',
     'Guarde el número de aprobación que le da el banco.',

@@ -53,14 +53,16 @@ class Cursor {
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
   ) {}
 
-  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {}): void {
+  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number; gap?: number; marker?: string } = {}): void {
     const size = options.size ?? 11;
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const x = MARGIN + (options.indent ?? 0);
-    for (const line of wrap(text, font, size, PAGE.width - MARGIN - x)) {
+    wrap(text, font, size, PAGE.width - MARGIN - x).forEach((line, n) => {
       this.y -= size * 1.35;
+      // A list's number hangs left of its text.
+      if (n === 0 && options.marker) this.page.drawText(options.marker, { x: MARGIN, y: this.y, size, font, color: options.color ?? INK });
       this.page.drawText(line, { x, y: this.y, size, font, color: options.color ?? INK });
-    }
+    });
     this.y -= options.gap ?? 0;
   }
 
@@ -124,7 +126,7 @@ export async function paymentSlipPdf(slip: PaymentCode, now = new Date()): Promi
   }
   c.rule();
   c.text('Cómo pagar', { size: 13, bold: true, gap: 4 });
-  slip.instructions.forEach((step, n) => c.text(`${n + 1}. ${step}`, { size: 10.5, indent: 4, gap: 3 }));
+  slip.instructions.forEach((step, n) => c.text(step, { size: 10.5, indent: 16, marker: `${n + 1}.`, gap: 3 }));
   c.y = Math.min(c.y, MARGIN + 30);
   c.text('Este volante no es un recibo: el cargo queda pagado cuando el banco confirma el pago en el portal.', { size: 9, color: MUTED });
   return pdf.save();
