@@ -81,7 +81,7 @@ export function CardPaymentApprovedPage() {
       <Stack gap="md">
         <Title order={1}>No pudimos confirmar el pago</Title>
         <Alert color="red" role="alert">{state.message}</Alert>
-        <Text>Si el banco le hizo un cargo, la Cámara de Comercio lo verá en su solicitud. Revise sus pagos en {myRequests}.</Text>
+        <Text>El pago no quedó registrado en su solicitud. Si el banco le hizo un cargo, comuníquese con la Cámara de Comercio con el código de autorización que le dio el banco. Revise el estado de sus pagos en {myRequests}.</Text>
       </Stack>
     );
   }
