@@ -211,10 +211,19 @@ describe('transfer or deposit with the authorization number', () => {
   it('by keyboard only: Space on the toggle, the code and the approval typed, Enter on «Pago realizado»', async () => {
     const { page, id } = await onNewRequest(DESKTOP);
     await snapshotOnFailure(page, async () => {
-      const modal = await openCodeModal(page);
+      // «Pagar» → the charge's «Pagar por transferencia o depósito» → the number's dialog, by keyboard.
+      await page.getByRole('button', { name: 'Pagar', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: /Pag(ar|os de) la solicitud/ }).getByRole('button', { name: 'Pagar por transferencia o depósito' }).waitFor();
+      await tabTo(page, 'Pagar por transferencia o depósito', { max: 6 });
+      await page.keyboard.press('Enter');
+      const modal = page.getByRole('dialog', { name: 'Número de autorización' });
+      await modal.locator('#numero-autorizacion').waitFor();
       const code = await shownCode(modal);
-      await modal.getByRole('button', { name: 'Generar un nuevo código' }).focus();
-      await tabTo(page, 'Ya tengo mi código', { max: 3 });
+      await tabTo(page, 'Copiar', { max: 3 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => modal.getByRole('button', { name: 'Copiado' }).isVisible()).toBe(true);
+      await tabTo(page, 'Ya tengo mi código', { max: 6 });
       await page.keyboard.press('Space');
       await expect.poll(() => modal.getByRole('switch', { name: 'Ya tengo mi código' }).isChecked()).toBe(true);
       await tabTo(page, /Código de autorización/);
