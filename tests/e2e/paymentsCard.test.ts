@@ -52,7 +52,8 @@ async function newPage(viewport: { width: number; height: number }): Promise<Pag
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await waitForStillPage(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  // The window, not the whole page: the modal is what is looked at (the request page below is thousands of pixels long).
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 /** Signs the demo citizen in, submits a formalization owing ONAPI, DGII and the Cámara, and opens its page. */
