@@ -8,6 +8,7 @@ import { catalogueBench } from './catalogueBench';
 import { catalogueBrowserBench } from './catalogueBrowserBench';
 import { browserBench } from './browserBench';
 import { deliveryBench } from './deliveryBench';
+import { paymentsBench } from './paymentsBench';
 
 const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
@@ -16,9 +17,10 @@ const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Página del catálogo (servidor real, Chromium: LCP con 4G lento y CPU 4×, cambio de filtro; BENCH_SOLO=catalogo)', run: catalogueBrowserBench },
   { name: 'Navegador (Chromium)', run: browserBench },
   { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×, Lighthouse)', run: deliveryBench },
+  { name: 'Pagos (autocannon y tarjetas aprobadas en solicitudes nuevas; BENCH_SOLO=pagos)', run: paymentsBench },
 ];
 
-// BENCH_SOLO=navegador (or motor, api, catalogo, entrega) runs only the sections whose name contains it.
+// BENCH_SOLO=navegador (or motor, api, catalogo, entrega, pagos) runs only the sections whose name contains it.
 const only = process.env.BENCH_SOLO?.toLowerCase();
 for (const section of sections.filter((s) => !only || s.name.toLowerCase().includes(only))) {
   console.log(`\n== ${section.name} ==`);
