@@ -16,15 +16,11 @@ import { submittableSrl } from '../../packages/server/test/applicationData';
 import { startServerOn } from './realServer';
 import { summarize } from './stats';
 
-declare module 'autocannon' {
-  interface Options {
-    /** Requests each connection sends in turn; setupRequest may rewrite each one. */
-    requests?: { method?: string; path?: string; body?: string; setupRequest?: (request: { path: string; body?: string }) => { path: string; body?: string } }[];
-  }
-  interface Result {
-    statusCodeStats?: Record<string, { count: number }>;
-  }
-}
+/** autocannon's options and result with the parts this bench reads (the package ships no types; tests/bench/autocannon.d.ts has the rest). */
+type CannonRequest = { method?: string; path?: string; body?: string; setupRequest?: (request: { path: string; body?: string }) => { path: string; body?: string } };
+type CannonOptions = Omit<Parameters<typeof autocannon>[0], 'requests'> & { requests?: CannonRequest[] };
+type CannonResult = Awaited<ReturnType<typeof autocannon>> & { statusCodeStats?: Record<string, { count: number }> };
+const cannon = autocannon as unknown as (options: CannonOptions) => Promise<CannonResult>;
 
 /** Fresh requests paid by card once each (the approved figure). */
 const FRESH = 60;
@@ -103,7 +99,7 @@ export async function paymentsBench(): Promise<string[]> {
       body: JSON.stringify({ codigoSolicitud: declinedCodes[turn++ % declinedCodes.length], ...DECLINED }),
     });
 
-    const runs: { name: string; expect: number; opts: Parameters<typeof autocannon>[0] }[] = [
+    const runs: { name: string; expect: number; opts: CannonOptions }[] = [
       { name: 'GET /v1/portals/requests/{id}/payment (vista de pago)', expect: 200, opts: { url: `${base}/v1/portals/requests/${main.id}/payment`, headers: bearer } },
       {
         name: 'POST /v1/portals/request-variation-select (variación recalculada y guardada)', expect: 200,
@@ -120,8 +116,8 @@ export async function paymentsBench(): Promise<string[]> {
     ];
     const lines: string[] = [];
     for (const run of runs) {
-      await autocannon({ ...run.opts, connections: 10, duration: 2 }); // warm-up
-      const r = await autocannon({ ...run.opts, connections: 20, duration: 8 });
+      await cannon({ ...run.opts, connections: 10, duration: 2 }); // warm-up
+      const r = await cannon({ ...run.opts, connections: 20, duration: 8 });
       const other = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => Number(code) !== run.expect).reduce((n, [, s]) => n + s.count, 0) + r.errors + r.timeouts;
       lines.push(
         `pagos: ${run.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (respuestas: ${statuses(r.statusCodeStats)}` +
@@ -130,7 +126,7 @@ export async function paymentsBench(): Promise<string[]> {
     }
 
     // Approved card payments: once per charge, on fresh requests, ten at a time.
-    const fresh = [];
+    const fresh: { id: number; code: string }[] = [];
     for (let i = 0; i < FRESH; i += 10) fresh.push(...(await Promise.all(Array.from({ length: Math.min(10, FRESH - i) }, () => submit()))));
     const samples: number[] = [];
     const failures: string[] = [];
