@@ -104,6 +104,7 @@ export const staffPaths = {
   staffLogin: entry('/institucion/ingresar', 'Ingreso del personal', (returnTo?: string) => (returnTo ? `/institucion/ingresar?volver=${encodeURIComponent(returnTo)}` : '/institucion/ingresar')),
   staffQueue: fixed('/institucion/solicitudes', 'Solicitudes'),
   staffRequest: entry('/institucion/solicitudes/:id', 'Solicitud', (id: number | string) => `/institucion/solicitudes/${segment(id)}`),
+  staffPayments: fixed('/institucion/pagos', 'Pagos por verificar'),
   staffClaims: fixed('/institucion/reclamos', 'Quejas y reclamaciones'),
   staffClaim: entry('/institucion/reclamos/:id', 'Reclamo', (id: number | string) => `/institucion/reclamos/${segment(id)}`),
   staffSuggestions: fixed('/institucion/sugerencias', 'Sugerencias'),

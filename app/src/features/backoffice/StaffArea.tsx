@@ -25,6 +25,7 @@ const QueuePage = lazyPage(() => import('./components/QueuePage'), 'QueuePage');
 const StaffRequestPage = lazyPage(() => import('./components/StaffRequestPage'), 'StaffRequestPage');
 const SuggestionsPage = lazyPage(() => import('./components/SuggestionsPage'), 'SuggestionsPage');
 const ErrorReportsPage = lazyPage(() => import('./components/ErrorReportsPage'), 'ErrorReportsPage');
+const PaymentsPage = lazyPage(() => import('./components/PaymentsPage'), 'PaymentsPage');
 const StaffClaimsPage = lazyPage(() => import('./claims/StaffClaimsPage'), 'StaffClaimsPage');
 const StaffClaimPage = lazyPage(() => import('./claims/StaffClaimPage'), 'StaffClaimPage');
 
@@ -76,6 +77,7 @@ export function StaffArea() {
           <Route path={STAFF_AREA}><Redirect to={staffPaths.staffQueue.href()} replace /></Route>
           <Route path={staffPaths.staffQueue.pattern}>{page(staffPaths.staffQueue, QueuePage)}</Route>
           <Route path={staffPaths.staffRequest.pattern}>{page(staffPaths.staffRequest, StaffRequestPage)}</Route>
+          <Route path={staffPaths.staffPayments.pattern}>{page(staffPaths.staffPayments, PaymentsPage)}</Route>
           {/* Quejas y reclamaciones: the pages of claims/ are routed here. */}
           <Route path={staffPaths.staffClaims.pattern}>{page(staffPaths.staffClaims, StaffClaimsPage)}</Route>
           <Route path={staffPaths.staffClaim.pattern}>{page(staffPaths.staffClaim, StaffClaimPage)}</Route>

@@ -5,6 +5,8 @@ import type {
   RequestStatus,
   Staff,
   StaffComment,
+  PaymentResult,
+  PaymentReviewRow,
   StaffErrorReportPage,
   StaffLoginResponse,
   StaffQueuePage,
@@ -77,4 +79,22 @@ export function useSuggestions(page: number) {
 
 export function useErrorReports(page: number) {
   return useSWR(`error-reports?page=${page}&per_page=${LIST_PAGE_SIZE}`, (key: string) => staffApi.get<StaffErrorReportPage>(key), { keepPreviousData: true });
+}
+
+/** SWR key of the proofs of payment waiting for verification. */
+export const PAYMENT_REVIEWS_KEY = 'payments';
+
+/** The proofs of payment the staff member may verify, oldest first. */
+export function usePaymentReviews() {
+  return useSWR(PAYMENT_REVIEWS_KEY, async (key: string) => (await staffApi.get<{ data: PaymentReviewRow[] }>(key)).data);
+}
+
+/** Accepts a proof: the charge is paid. */
+export function acceptPayment(id: number): Promise<{ message: string; data: PaymentResult }> {
+  return staffApi.post(`payments/${id}/accept`);
+}
+
+/** Does not accept a proof: the charge is pending again with the reason for the citizen. */
+export function refusePayment(id: number, reason: string): Promise<{ message: string; data: PaymentResult }> {
+  return staffApi.post(`payments/${id}/refuse`, { json: { reason } });
 }

@@ -6,7 +6,7 @@ import { staffPaths } from '../../../config/paths';
 import { focusPageHeading } from '../../../lib/useRouteFocus';
 import { STAFF_ME_KEY, staffLogout, useStaffMe } from '../api/backoffice';
 
-const NAV = [staffPaths.staffQueue, staffPaths.staffClaims, staffPaths.staffSuggestions, staffPaths.staffReports];
+const NAV = [staffPaths.staffQueue, staffPaths.staffPayments, staffPaths.staffClaims, staffPaths.staffSuggestions, staffPaths.staffReports];
 
 export interface StaffLayoutProps {
   /** The page. Required. */

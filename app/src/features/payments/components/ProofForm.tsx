@@ -110,6 +110,7 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
             required
             maxLength={APPROVAL_NUMBER_MAX}
             autoComplete="off"
+            data-autofocus
             value={approval}
             onChange={(e) => {
               setApproval(e.currentTarget.value);
@@ -126,6 +127,8 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
             onChange={(value) => {
               setSource(value as DocumentSource);
               setDocumentError(null);
+              // Read again: a document uploaded elsewhere since the list was last read must be there.
+              if (value === 'select') void mutate(DOCUMENTS_KEY);
             }}
             error={documentError}
             required
@@ -149,6 +152,7 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
                   setDocumentError(null);
                 }}
                 searchable
+                aria-busy={documents.isValidating}
                 nothingFoundMessage="Ningún documento con ese nombre"
                 disabled={sent}
               />

@@ -45,6 +45,7 @@ export default function PayVufActionRequiredContent({ data, close, open }: Modal
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>Cerrar</Button>
               <Button
+                data-autofocus
                 onClick={() => open(isDgii ? 'PAY_VUF_DGII_REQUEST_MODAL' : 'PAY_WITH_CHECK', { data: { requestId: v.id, itemId: item.id } })}
               >
                 Enviar un nuevo comprobante
