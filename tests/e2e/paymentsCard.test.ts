@@ -215,3 +215,40 @@ describe('ONAPI card payment by keyboard only', () => {
     });
   });
 });
+
+describe('PAY_REQUEST_MODAL: another service\'s fee', () => {
+  it('lists the PGR charge with transfer, deposit receipt and extras; each opens its modal (axe at 1280 and 390 px)', async () => {
+    // A request the demo citizen submitted to the PGR, with its fee (the submit itself is covered by onlineServices.test.ts).
+    const citizen = (await portal.app.db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula])).rows[0].id;
+    const id = (await portal.app.db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'certificado-no-antecedentes', '{}') RETURNING id", [citizen])).rows[0].id;
+    const code = `SOL-2026-${String(800000 + id)}`;
+    await portal.app.db.query("UPDATE applications SET status = 'enviada', request_code = $2, institution = 'PGR', submitted_at = now() WHERE id = $1", [id, code]);
+    await portal.app.db.query("INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, 'PGR', 'Certificado de no antecedentes penales', 500)", [id]);
+    for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+      const page = await newPage(viewport);
+      await snapshotOnFailure(page, async () => {
+        await signInTo(page, portal.baseUrl, DEMO, `/mis-solicitudes/${id}`);
+        await page.getByRole('region', { name: 'Pagos' }).getByRole('button', { name: 'Pagar', exact: true }).click();
+        const list = page.getByRole('dialog', { name: 'Pagar la solicitud' });
+        const charge = list.getByRole('region', { name: 'PGR' });
+        await charge.getByText('RD$ 500.00').waitFor();
+        await charge.getByText('Pendiente').waitFor();
+        await list.getByText(code).waitFor();
+        await list.getByText('Total pendiente: RD$ 500.00').waitFor();
+        await expect(charge.getByRole('button').allInnerTexts()).resolves.toEqual(
+          expect.arrayContaining(['Pagar por transferencia o depósito', 'Subir comprobante de depósito']),
+        );
+        await expectNoAxeViolations(page, `PAY_REQUEST_MODAL ${label}`);
+        await shot(page, `lista-servicio-${label}`);
+        await charge.getByRole('button', { name: 'Pagar por transferencia o depósito' }).click();
+        await page.getByRole('dialog', { name: 'Número de autorización' }).waitFor();
+        // That modal is another part's (it may generate a number as it opens): start again from the page.
+        await page.reload();
+        await page.getByRole('region', { name: 'Pagos' }).getByRole('button', { name: 'Pagar', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Pagar la solicitud' }).getByRole('region', { name: 'PGR' }).getByRole('button', { name: 'Subir comprobante de depósito' }).click();
+        await page.getByRole('dialog', { name: 'Subir el comprobante de pago' }).waitFor();
+      });
+      await page.context().close();
+    }
+  });
+});

@@ -67,6 +67,12 @@ export function ChargeCard({ item, requestId, actions, open }: {
                 key={a.modal}
                 variant={i === 0 ? 'filled' : 'default'}
                 size="sm"
+                // Long Spanish labels wrap on a phone instead of being cut.
+                h="auto"
+                mih={36}
+                py={6}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                 aria-describedby={titleId}
                 onClick={() => open(a.modal, { data: { requestId, itemId: item.id } })}
               >
