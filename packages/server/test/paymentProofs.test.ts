@@ -147,6 +147,31 @@ describe('POST /v1/institution-dgii/upload/document', () => {
   });
 });
 
+describe('odd input', () => {
+  it('NUL characters, other scripts, numbers as text, huge ids: a Spanish 4xx, never a 5xx, nothing changes', async () => {
+    const { id, code } = await submitFormalization(t, token, doc);
+    const { id: pgrId, item } = await pgrRequest();
+    const dgii = await dgiiItemOf(id);
+    const before = [await snapshot(id), await snapshot(pgrId)];
+    const odd = ['\u0000', '١٢٣', '１２３', 'ａｂｃ', '12\u200b34', '%00', '../../', 'x'.repeat(5000)];
+    const calls = odd.flatMap((v) => [
+      sendDgii({ documentUrl: docUrl(doc), authorizationNumber: v, requestId: id, requestCode: code }),
+      sendDgii({ documentUrl: v, authorizationNumber: '1', requestId: id, requestCode: code }),
+      sendDgii({ documentUrl: docUrl(doc), authorizationNumber: '1', requestId: id, requestCode: v }),
+      sendDeposit({ documentUrl: `/v1/portals/documents/${v}/download`, approvalNumber: '1', requestId: pgrId, itemId: item }),
+      asStaff(staff.dgii, 'POST', `/v1/backoffice/payments/${dgii.id}/refuse`, { reason: v }),
+    ]);
+    calls.push(sendDeposit({ documentUrl: docUrl(doc), approvalNumber: '1', requestId: pgrId, itemId: 2 ** 31 }));
+    calls.push(asStaff(staff.dgii, 'GET', '/v1/backoffice/payments/99999999999/document'));
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json().message).toMatch(/^[A-ZÁÉÍÓÚÑ]/);
+    }
+    expect([await snapshot(id), await snapshot(pgrId)]).toEqual(before);
+  });
+});
+
 describe('the DGII officer verifies the proof', () => {
   it('lists it, downloads it (audited) and accepts it: paid by proof, the citizen told; INTRANT sees nothing and gets 404', async () => {
     const { id, code } = await submitFormalization(t, token, doc);
