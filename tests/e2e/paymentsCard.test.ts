@@ -60,7 +60,13 @@ async function shot(page: Page, name: string): Promise<void> {
 async function requestPage(page: Page): Promise<{ id: number; code: string }> {
   await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
   const request = await submitFormalizationApi(page, portal.baseUrl);
-  await page.goto(`${portal.baseUrl}/mis-solicitudes/${request.id}`);
+  // «Mis solicitudes» → the request: its row says what is owed and has its own «Pagar».
+  await page.reload();
+  const row = page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').filter({ hasText: request.code });
+  await row.getByText('3 pagos pendientes: RD$ 17,000.00').waitFor();
+  await row.getByRole('button', { name: `Pagar ${request.code}`, exact: false }).waitFor();
+  await row.getByRole('link', { name: new RegExp(`^Ver ${request.code}`) }).click();
+  await page.waitForURL(`**/mis-solicitudes/${request.id}`);
   await page.getByRole('region', { name: 'Pagos' }).waitFor();
   return request;
 }
@@ -227,8 +233,9 @@ describe('PAY_REQUEST_MODAL: another service\'s fee', () => {
     for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
       const page = await newPage(viewport);
       await snapshotOnFailure(page, async () => {
-        await signInTo(page, portal.baseUrl, DEMO, `/mis-solicitudes/${id}`);
-        await page.getByRole('region', { name: 'Pagos' }).getByRole('button', { name: 'Pagar', exact: true }).click();
+        // From the row of «Mis solicitudes» this time.
+        await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+        await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').filter({ hasText: code }).getByRole('button', { name: new RegExp(`^Pagar ${code}`) }).click();
         const list = page.getByRole('dialog', { name: 'Pagar la solicitud' });
         const charge = list.getByRole('region', { name: 'PGR' });
         await charge.getByText('RD$ 500.00').waitFor();
@@ -243,7 +250,7 @@ describe('PAY_REQUEST_MODAL: another service\'s fee', () => {
         await charge.getByRole('button', { name: 'Pagar por transferencia o depósito' }).click();
         await page.getByRole('dialog', { name: 'Número de autorización' }).waitFor();
         // That modal is another part's (it may generate a number as it opens): start again from the page.
-        await page.reload();
+        await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
         await page.getByRole('region', { name: 'Pagos' }).getByRole('button', { name: 'Pagar', exact: true }).click();
         await page.getByRole('dialog', { name: 'Pagar la solicitud' }).getByRole('region', { name: 'PGR' }).getByRole('button', { name: 'Subir comprobante de depósito' }).click();
         await page.getByRole('dialog', { name: 'Subir el comprobante de pago' }).waitFor();

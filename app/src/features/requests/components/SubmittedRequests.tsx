@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Card, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@portal/api-contract';
+import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { FINISHED_STATUSES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { Link } from 'wouter';
 import { useRequestList, type CitizenRequest } from '../../../api/requests';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
+import { openModal } from '../../../modals/modalStore';
 import { formatWhen as formatDate } from '../../../lib/dates';
 
 /** The statuses a submitted request can be in (the filter's options), from the one definition. */
@@ -40,6 +41,11 @@ function RequestCard({ r }: { r: CitizenRequest }) {
         </Stack>
         <Group gap="sm">
           <RequestStatusBadge status={r.status} />
+          {r.pending_payments > 0 && !FINISHED_STATUSES.includes(r.status as RequestStatus) && (
+            <Button size="compact-sm" variant="light" onClick={() => openModal(r.form === 'formalizacion' ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL', { data: { requestId: r.id } })}>
+              Pagar<VisuallyHidden> {name}</VisuallyHidden>
+            </Button>
+          )}
           {/* One link per request: the hidden part names it, so a screen reader's list of links tells them apart (WCAG 2.4.4). */}
           <Anchor component={Link} href={paths.request.href(r.id)}>
             Ver<VisuallyHidden> {name}</VisuallyHidden>
