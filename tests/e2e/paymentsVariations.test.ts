@@ -123,14 +123,30 @@ describe('price variations', () => {
     await page.context().close();
   });
 
-  it('on a phone (390 px): axe and the look', async () => {
-    const { page } = await onNewRequest(PHONE);
+  it('on a phone (390 px): axe and the look; an answer without data and a refusal are said', async () => {
+    const { page, id } = await onNewRequest(PHONE);
     await snapshotOnFailure(page, async () => {
       const modal = await openCamaraVariations(page);
       await modal.getByRole('checkbox', { name: new RegExp(STATUS) }).check();
       await expect.poll(() => modal.getByText('Total: RD$ 5,650.00').isVisible()).toBe(true);
       await shot(page, 'variations-390');
       await expectNoAxeViolations(page, 'variaciones de precio (390)');
+
+      // An answer without data (spec §8): 'Error al actualizar la variación', the choice kept, nothing saved.
+      await page.route('**/v1/portals/request-variation-select', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+      await modal.getByRole('button', { name: 'Pagar' }).click();
+      await modal.getByRole('alert').getByText('Error al actualizar la variación').waitFor();
+      expect(await modal.getByRole('checkbox', { name: new RegExp(STATUS) }).isChecked()).toBe(true);
+      await shot(page, 'variations-390-error');
+      await expectNoAxeViolations(page, 'variaciones de precio, error (390)');
+      await page.unroute('**/v1/portals/request-variation-select');
+      expect(await camaraAmount(id, page)).toBe(5000);
+      // The server's refusal is shown as it says it.
+      await page.route('**/v1/portals/request-variation-select', (route) =>
+        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'El monto no coincide con los servicios elegidos' }) }));
+      await modal.getByRole('button', { name: 'Pagar' }).click();
+      await modal.getByRole('alert').getByText('El monto no coincide con los servicios elegidos').waitFor();
+      await page.unroute('**/v1/portals/request-variation-select');
     });
     await page.context().close();
   });
