@@ -114,7 +114,7 @@ describe('ModalHost', () => {
     for (const name of MODAL_NAMES) {
       act(() => store.open(name, { data: {} }));
       const dialog = await findDialog(MODAL_REGISTRY[name].title);
-      const special = ['UNDER_CONSTRUCTION_MODAL', 'SLUG_ERROR', 'WELLCOME', 'REGISTRO_UNICO', 'ERROR_REPORT', ...ACCOUNT_MODALS, 'USER_EDIT', 'FILE_UPLOAD_MODAL', 'PUNTOSGOB_AVAILABILITY', 'SERVICE_RECOMENDED', 'SERVICE_RECOMENDED_THANKS', 'PREVIEW', 'GRID_MODAL', 'GRID_MDOAL_PREVIEW', 'SERVICE_CLAIMS', 'SERVICE_CLAIM_DETAILS', 'UPLOAD_FILE_TO_REQUEST', 'RATE_REQUEST_MODAL', 'GENERATE_CODE_MODAL'].includes(name);
+      const special = ['UNDER_CONSTRUCTION_MODAL', 'SLUG_ERROR', 'WELLCOME', 'REGISTRO_UNICO', 'ERROR_REPORT', ...ACCOUNT_MODALS, 'USER_EDIT', 'FILE_UPLOAD_MODAL', 'PUNTOSGOB_AVAILABILITY', 'SERVICE_RECOMENDED', 'SERVICE_RECOMENDED_THANKS', 'PREVIEW', 'GRID_MODAL', 'GRID_MDOAL_PREVIEW', 'SERVICE_CLAIMS', 'SERVICE_CLAIM_DETAILS', 'UPLOAD_FILE_TO_REQUEST', 'RATE_REQUEST_MODAL', 'GENERATE_CODE_MODAL', 'PRICE_VARIATIONS', 'PRICE_VARIATIONS_VUF'].includes(name);
       expect(within(dialog).queryByText('Esta función estará disponible próximamente.') !== null, name).toBe(!special);
       act(() => store.close());
       await waitFor(() => expect(dialogs()).toHaveLength(0));
