@@ -27,6 +27,12 @@ export interface Answer {
 export function answerProblem(method: string, answer: Answer): string | null {
   if (answer.statusCode >= 500) return `status ${answer.statusCode}`;
   if (answer.statusCode < 400 || method === 'HEAD') return null;
+  // A page for a person (the sandbox card payment page): a Spanish HTML page, its title the message.
+  if (String(answer.headers['content-type'] ?? '').startsWith('text/html')) {
+    const title = /<title>([^<]*)<\/title>/i.exec(answer.body)?.[1] ?? '';
+    if (!/<html[^>]*\blang="es/i.test(answer.body)) return `${answer.statusCode} HTML page not in Spanish (lang)`;
+    return isSpanishMessage(title) ? null : `${answer.statusCode} HTML page title not in Spanish: ${JSON.stringify(title)}`;
+  }
   let parsed: { message?: unknown; errors?: { message?: unknown }[] };
   try {
     parsed = JSON.parse(answer.body) as typeof parsed;
