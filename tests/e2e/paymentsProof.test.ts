@@ -189,7 +189,7 @@ describe('proofs of payment', () => {
         await officer.reload();
         const card = proofCard(officer, code);
         await card.getByText('Número de aprobación: AP-778900').waitFor();
-        await card.getByRole('button', { name: 'Aceptar el pago' }).click();
+        await card.getByRole('button', { name: `Aceptar el pago de ${code} (DGII)` }).click();
         const confirm = dialog(officer, '¿Aceptar el pago?');
         await expectNoAxeViolations(officer, 'aceptar el pago (1280)');
         await confirm.getByRole('button', { name: 'Aceptar el pago' }).click();
@@ -263,6 +263,40 @@ describe('proofs of payment', () => {
       await modal.getByText('Comprobante enviado. La DGII lo verificará.').waitFor();
       await modal.waitFor({ state: 'detached' });
       await expect.poll(async () => (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'DGII')?.status).toBe('en_verificacion');
+    });
+  });
+  it('«Pagos por verificar» by keyboard only: «No aceptar» with its reason, then «Aceptar el pago» of another proof', async () => {
+    const citizen = await newPage(DESKTOP);
+    await signInTo(citizen, portal.baseUrl, DEMO, '/mis-solicitudes');
+    const proofs: string[] = [];
+    for (const n of [1, 2]) {
+      const { id, code } = await submitFormalizationApi(citizen, portal.baseUrl);
+      const doc = await uploadDocumentApi(citizen, portal.baseUrl, `Recibo oficina ${n}.pdf`);
+      const res = await citizen.request.post(`${portal.baseUrl}/v1/institution-dgii/upload/document`, {
+        data: { documentUrl: `/v1/portals/documents/${doc}/download`, authorizationNumber: `KB-OF-${n}`, requestId: id, requestCode: code },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      proofs.push(code);
+    }
+    const officer = await officerOnPayments();
+    await snapshotOnFailure(officer, async () => {
+      await proofCard(officer, proofs[1]).waitFor();
+      // From the page's heading, Tab to the first proof's «No aceptar» (its name is told by aria-describedby).
+      await officer.getByRole('heading', { name: 'Pagos por verificar', level: 1 }).focus();
+      await tabTo(officer, (f) => f.name === 'No aceptar' && f.description.includes(proofs[0]), { max: 40 });
+      await officer.keyboard.press('Enter');
+      await expectFocus(officer, (f) => f.name === 'Motivo' && f.dialog === 'No aceptar el comprobante');
+      await type(officer, 'Ilegible.');
+      await tabTo(officer, 'No aceptar el comprobante', { max: 3 });
+      await officer.keyboard.press('Enter');
+      await officer.getByRole('status').getByText(`Comprobante no aceptado: ${proofs[0]} (DGII)`, { exact: false }).waitFor();
+      await expectFocus(officer, (f) => f.role === 'status');
+      await tabTo(officer, (f) => f.name === `Aceptar el pago de ${proofs[1]} (DGII)` && f.dialog === '', { max: 40 });
+      await officer.keyboard.press('Enter');
+      await tabTo(officer, (f) => f.name === 'Aceptar el pago' && f.dialog === '¿Aceptar el pago?', { max: 4 });
+      await officer.keyboard.press('Enter');
+      await officer.getByRole('status').getByText(`Pago aceptado: ${proofs[1]} (DGII)`, { exact: false }).waitFor();
+      await expectFocus(officer, (f) => f.role === 'status');
     });
   });
 });

@@ -6,7 +6,7 @@
  * (with the reason the citizen will read).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'wouter';
 import { REFUSAL_REASON_MAX, REFUSAL_REASON_MIN, type PaymentReviewRow } from '@portal/api-contract';
 import { ConfirmButton } from '../../../components/ConfirmButton';
@@ -26,6 +26,8 @@ function RefuseButton({ row, onDone }: { row: PaymentReviewRow; onDone(message: 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once refused the card (and this button) goes away: focus goes to the page's message, not back here.
+  const [refused, setRefused] = useState(false);
   const close = () => {
     if (busy) return;
     setOpened(false);
@@ -42,6 +44,7 @@ function RefuseButton({ row, onDone }: { row: PaymentReviewRow; onDone(message: 
     setError(null);
     try {
       const answer = await refusePayment(row.id, text);
+      setRefused(true);
       setOpened(false);
       setReason('');
       onDone(`${answer.message}: ${row.request_code} (${row.agency}). Se avisó al ciudadano.`);
@@ -54,7 +57,7 @@ function RefuseButton({ row, onDone }: { row: PaymentReviewRow; onDone(message: 
   return (
     <>
       <Button variant="default" color="red" onClick={() => setOpened(true)} aria-describedby={`pago-${row.id}`}>No aceptar</Button>
-      <Modal opened={opened} onClose={close} title="No aceptar el comprobante" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <Modal opened={opened} onClose={close} title="No aceptar el comprobante" closeButtonProps={{ 'aria-label': 'Cerrar' }} returnFocus={!refused}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
             <Text size="sm">
@@ -118,7 +121,7 @@ function ProofCard({ row, onDone }: { row: PaymentReviewRow; onDone(message: str
         </Text>
         <Group gap="sm" mt={4}>
           <ConfirmButton
-            label="Aceptar el pago"
+            label={<>Aceptar el pago<VisuallyHidden> de {row.request_code} ({row.agency})</VisuallyHidden></>}
             title="¿Aceptar el pago?"
             confirmLabel="Aceptar el pago"
             failure="No se pudo aceptar el pago. Intente de nuevo."
@@ -143,9 +146,8 @@ export function PaymentsPage() {
   const doneRef = useRef<HTMLDivElement>(null);
   const onDone = (message: string) => {
     setDone(message);
-    void reviews.mutate();
-    // The card and its buttons are gone: focus goes to what happened.
-    window.setTimeout(() => doneRef.current?.focus(), 0);
+    // Once the list is read again the card and its buttons are gone: focus goes to what happened.
+    void reviews.mutate().finally(() => doneRef.current?.focus());
   };
   const admin = me?.role === 'administrador';
   return (
