@@ -209,6 +209,7 @@ describe('proofs of payment', () => {
     const page = await newPage(DESKTOP);
     await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
     await snapshotOnFailure(page, async () => {
+      const gone = await uploadDocumentApi(page, portal.baseUrl, 'Volante borrado.pdf');
       await uploadDocumentApi(page, portal.baseUrl, 'Volante de deposito.pdf');
       const db = portal.app.db;
       const citizen = (await db.query<{ id: number }>("SELECT id FROM citizens WHERE cedula = '40229183641'")).rows[0].id;
@@ -228,6 +229,17 @@ describe('proofs of payment', () => {
       await modal.getByRole('button', { name: 'Enviar comprobante' }).click();
       await modal.getByText('El número de aprobación admite de 1 a 30 letras, dígitos o guiones').waitFor();
       await modal.getByRole('textbox', { name: 'Número de aprobación o de referencia del depósito' }).fill('DEP-4455');
+      // The server's refusal is said and nothing entered is lost: a document deleted (in another tab) since it was chosen.
+      await modal.getByLabel('Documento', { exact: true }).click();
+      await page.getByRole('option', { name: 'Volante borrado.pdf' }).click();
+      expect((await page.request.delete(`${portal.baseUrl}/v1/portals/documents/${gone}`)).status()).toBe(200);
+      await modal.getByRole('button', { name: 'Enviar comprobante' }).click();
+      await modal.getByRole('alert').getByText('Documento no encontrado entre sus documentos').waitFor();
+      await expect(modal.getByRole('textbox', { name: 'Número de aprobación o de referencia del depósito' }).inputValue()).resolves.toBe('DEP-4455');
+      await expectNoAxeViolations(page, 'PAY_WITH_CHECK con error del servidor (1280)');
+      await shot(page, 'deposito-error-1280');
+      await modal.getByLabel('Documento', { exact: true }).click();
+      await page.getByRole('option', { name: 'Volante de deposito.pdf' }).click();
       await modal.getByRole('button', { name: 'Enviar comprobante' }).click();
       await modal.getByText('Comprobante enviado. PGR lo verificará.').waitFor();
       await modal.waitFor({ state: 'detached' });

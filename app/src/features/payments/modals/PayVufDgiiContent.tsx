@@ -43,7 +43,7 @@ export default function PayVufDgiiContent({ data, close }: ModalContentProps) {
                 <Text component="span" fw={700} ff="monospace" data-testid="dgii-no-autorizacion">{v.request_dgii.no_autorizacion}</Text>
               </Text>
               <Text size="sm">
-                Monto a pagar: <Text component="span" fw={700}>{formatPesos(item.amount)}</Text> · Solicitud {v.codigoSolicitud.code}
+                Monto a pagar: <Text component="span" fw={700} style={{ whiteSpace: 'nowrap' }}>{formatPesos(item.amount)}</Text> · Solicitud {v.codigoSolicitud.code}
               </Text>
               <Text size="sm">
                 Pague en su banco o en los canales de la DGII con este número de autorización. Después envíe aquí el número de aprobación que le

@@ -43,7 +43,7 @@ export default function PayWithCheckContent({ data, close }: ModalContentProps) 
           <Stack gap="md">
             <Stack gap={4}>
               <Text>
-                {item.concept} · <Text component="span" fw={700}>{formatPesos(item.amount)}</Text>
+                {item.concept} · <Text component="span" fw={700} style={{ whiteSpace: 'nowrap' }}>{formatPesos(item.amount)}</Text>
               </Text>
               <Text size="sm">
                 Si pagó con un depósito o una transferencia en su banco, envíe aquí el número de aprobación o de referencia y el comprobante del
