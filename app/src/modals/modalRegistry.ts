@@ -1,9 +1,7 @@
 /**
  * The modal registry: for each name of the spec, its default title, its
  * content (loaded on first opening) and whether Escape and the backdrop may
- * close it. Modals whose content later issues write (payments, requests,
- * claims, suggestions, accounts) are registered now with a placeholder that
- * says so; those issues replace `load`.
+ * close it. Every name of the spec has its real content.
  */
 import type { ModalContentModule } from './modalContent';
 import type { ModalName } from './modalNames';
