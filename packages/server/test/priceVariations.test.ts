@@ -172,6 +172,19 @@ describe('refusals change nothing', () => {
     expect(paid.json().message).toBe('Este cargo ya está pagado');
     expect(await chargeState(id)).toEqual(paidBefore);
   });
+
+  it('a charge whose card payment page was signed in the last 20 minutes keeps its amount (409); after that, it may change', async () => {
+    const { id, ccpsd } = await formalization();
+    const payload = { quantity: 1, payment_amount: 5450, request_id: [id], variation_id: [ccpsd.price.variations[0].id] };
+    await t.app.db.query("INSERT INTO card_page_orders (order_number, item_id, amount) VALUES ($1, $2, '500000')", [`T${ccpsd.item.id}`, ccpsd.item.id]);
+    const before = await chargeState(id);
+    const open = await select(token, payload);
+    expect(open.statusCode).toBe(409);
+    expect(open.json().message).toMatch(/^Hay un pago con tarjeta abierto en la página de pago/);
+    expect(await chargeState(id)).toEqual(before);
+    await t.app.db.query("UPDATE card_page_orders SET created_at = now() - interval '21 minutes' WHERE item_id = $1", [ccpsd.item.id]);
+    expect((await select(token, payload)).statusCode).toBe(200);
+  });
 });
 
 describe('after choosing', () => {

@@ -102,7 +102,7 @@ export async function openCardPageOrder(
   if (errors.length > 0) throw new HttpError(422, `La solicitud de pago no coincide con el cargo: ${errors.map((e) => FIELD_NAMES[e.path as keyof CardPageForm] ?? e.path).join(', ')}`, errors);
   const { rows } = await tx.query<{ status: string }>(
     `INSERT INTO card_page_orders (order_number, item_id, amount) VALUES ($1, $2, $3)
-     ON CONFLICT (order_number) DO UPDATE SET amount = EXCLUDED.amount, status = 'abierta'
+     ON CONFLICT (order_number) DO UPDATE SET amount = EXCLUDED.amount, status = 'abierta', created_at = now()
        WHERE card_page_orders.status <> 'aprobada' AND card_page_orders.item_id = EXCLUDED.item_id
      RETURNING status`,
     [fields.OrderNumber, charge.id, fields.Amount],

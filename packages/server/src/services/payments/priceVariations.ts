@@ -21,6 +21,9 @@ export const NOT_THIS_REQUEST = 'La variación no corresponde a esta solicitud';
 export const WHICH_CHARGE = 'Indique el cargo (item_id) cuando no elige variaciones';
 export const NO_MULTIPLE = 'Este servicio no admite una cantidad mayor que 1';
 export const CARD_IN_FLIGHT = 'Hay un pago con tarjeta en curso para este cargo; espere su resultado';
+/** How long after the card payment page was signed for a charge its amount stays fixed (the page's session). */
+export const CARD_PAGE_WINDOW_MINUTES = 20;
+export const CARD_PAGE_OPEN = `Hay un pago con tarjeta abierto en la página de pago para este cargo. Termínelo, o espere ${CARD_PAGE_WINDOW_MINUTES} minutos, antes de cambiar los servicios adicionales.`;
 
 /** What the citizen chose (POST /v1/portals/request-variation-select). */
 export interface VariationChoice {
@@ -97,10 +100,17 @@ export async function selectVariations(tx: Queryable, choice: VariationChoice): 
   const charge = await lockCharge(tx, item.id, { kind: 'ciudadano', citizenId: choice.citizenId });
   requirePayable(charge);
   // A card charge in flight was sent to the processor with the current amount: changing it now would
-  // confirm the charge at an amount the card did not pay. (An open order of the card payment page is
-  // not refused: its hash is recomputed from the current amount each time the citizen goes to the page.)
+  // confirm the charge at an amount the card did not pay.
   const inFlight = await tx.query("SELECT 1 FROM payment_attempts WHERE item_id = $1 AND status = 'en_curso'", [charge.id]);
   if (inFlight.rows.length > 0) throw new HttpError(409, CARD_IN_FLIGHT);
+  // Likewise the card payment page signed recently for this amount: the citizen may be paying it right
+  // now (in another tab), and its return only settles the amount that was signed. After the window the
+  // page has expired; a new visit signs the new amount.
+  const pageOpen = await tx.query(
+    `SELECT 1 FROM card_page_orders WHERE item_id = $1 AND status = 'abierta' AND created_at > now() - make_interval(mins => $2)`,
+    [charge.id, CARD_PAGE_WINDOW_MINUTES],
+  );
+  if (pageOpen.rows.length > 0) throw new HttpError(409, CARD_PAGE_OPEN);
   if (choice.quantity > 1 && !allowMultiple) throw new HttpError(400, NO_MULTIPLE, [{ path: 'quantity', message: NO_MULTIPLE }]);
 
   const quantity = allowMultiple ? choice.quantity : 1;
