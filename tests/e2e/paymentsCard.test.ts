@@ -12,14 +12,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi, TEST_CARDS } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -31,21 +31,10 @@ const SUCCESS = 'Pago realizado';
 const PAY_BUTTON = 'Pagar RD$ 7,000.00';
 const EXPIRY = '12/30';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite();
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport });
   return page;
 }
 
@@ -58,8 +47,8 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Signs the demo citizen in, submits a formalization owing ONAPI, DGII and the Cámara, and opens its page. */
 async function requestPage(page: Page): Promise<{ id: number; code: string }> {
-  await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
-  const request = await submitFormalizationApi(page, portal.baseUrl);
+  await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+  const request = await submitFormalizationApi(page, suite.baseUrl);
   // «Mis solicitudes» → the request: its row says what is owed and has its own «Pagar».
   await page.reload();
   const row = page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').filter({ hasText: request.code });
@@ -71,11 +60,11 @@ async function requestPage(page: Page): Promise<{ id: number; code: string }> {
   return request;
 }
 
-const count = async (sql: string, params: unknown[]) => (await portal.app.db.query<{ n: number }>(sql, params)).rows[0].n;
+const count = async (sql: string, params: unknown[]) => (await suite.portal.app.db.query<{ n: number }>(sql, params)).rows[0].n;
 
 /** The request's ONAPI charge as the page's citizen reads it. */
 async function onapiItemOf(page: Page, id: number) {
-  return (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'ONAPI')!;
+  return (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'ONAPI')!;
 }
 
 async function fillCard(dialog: ReturnType<Page['getByRole']>, card: string): Promise<void> {
@@ -226,16 +215,16 @@ describe('ONAPI card payment by keyboard only', () => {
 describe('PAY_REQUEST_MODAL: another service\'s fee', () => {
   it('lists the PGR charge with transfer, deposit receipt and extras; each opens its modal (axe at 1280 and 390 px)', async () => {
     // A request the demo citizen submitted to the PGR, with its fee (the submit itself is covered by onlineServices.test.ts).
-    const citizen = (await portal.app.db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula])).rows[0].id;
-    const id = (await portal.app.db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'certificado-no-antecedentes', '{}') RETURNING id", [citizen])).rows[0].id;
+    const citizen = (await suite.portal.app.db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula])).rows[0].id;
+    const id = (await suite.portal.app.db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'certificado-no-antecedentes', '{}') RETURNING id", [citizen])).rows[0].id;
     const code = `SOL-2026-${String(800000 + id)}`;
-    await portal.app.db.query("UPDATE applications SET status = 'enviada', request_code = $2, institution = 'PGR', submitted_at = now() WHERE id = $1", [id, code]);
-    await portal.app.db.query("INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, 'PGR', 'Certificado de no antecedentes penales', 500)", [id]);
+    await suite.portal.app.db.query("UPDATE applications SET status = 'enviada', request_code = $2, institution = 'PGR', submitted_at = now() WHERE id = $1", [id, code]);
+    await suite.portal.app.db.query("INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, 'PGR', 'Certificado de no antecedentes penales', 500)", [id]);
     for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
       const page = await newPage(viewport);
       await snapshotOnFailure(page, async () => {
         // From the row of «Mis solicitudes» this time.
-        await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+        await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
         await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').filter({ hasText: code }).getByRole('button', { name: new RegExp(`^Pagar ${code}`) }).click();
         const list = page.getByRole('dialog', { name: 'Pagar la solicitud' });
         const charge = list.getByRole('region', { name: 'PGR' });
@@ -251,7 +240,7 @@ describe('PAY_REQUEST_MODAL: another service\'s fee', () => {
         await charge.getByRole('button', { name: 'Pagar por transferencia o depósito' }).click();
         await page.getByRole('dialog', { name: 'Número de autorización' }).waitFor();
         // That modal is another part's (it may generate a number as it opens): start again from the page.
-        await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+        await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
         await page.getByRole('region', { name: 'Pagos' }).getByRole('button', { name: 'Pagar', exact: true }).click();
         await page.getByRole('dialog', { name: 'Pagar la solicitud' }).getByRole('region', { name: 'PGR' }).getByRole('button', { name: 'Subir comprobante de depósito' }).click();
         await page.getByRole('dialog', { name: 'Subir el comprobante de pago' }).waitFor();

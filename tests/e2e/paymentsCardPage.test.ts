@@ -12,14 +12,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi, TEST_CARDS } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -27,21 +27,10 @@ const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-card-page');
 const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
 const SANDBOX_PAGE = '/sandbox/pagina-de-pago';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite();
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport });
   return page;
 }
 
@@ -56,9 +45,9 @@ const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('d
 /** A signed-in page on the request page of a new formalization owing ONAPI, DGII and the Cámara. */
 async function onNewRequest(viewport: { width: number; height: number }): Promise<{ page: Page; id: number; code: string }> {
   const page = await newPage(viewport);
-  await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
-  const { id, code } = await submitFormalizationApi(page, portal.baseUrl);
-  await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+  await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+  const { id, code } = await submitFormalizationApi(page, suite.baseUrl);
+  await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
   await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
   return { page, id, code };
 }
@@ -80,10 +69,10 @@ async function payOnSandboxPage(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: 'Pagar' }).click();
 }
 
-const camaraCharge = async (page: Page, id: number) => (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'CCPSD')!;
+const camaraCharge = async (page: Page, id: number) => (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'CCPSD')!;
 
 async function confirmedNotes(page: Page, id: number): Promise<number> {
-  const res = await page.request.get(`${portal.baseUrl}/v1/portals/requests/${id}`);
+  const res = await page.request.get(`${suite.baseUrl}/v1/portals/requests/${id}`);
   const timeline = ((await res.json()) as { data: { timeline: { event: string }[] } }).data.timeline;
   return timeline.filter((e) => e.event === 'pago_confirmado').length;
 }
@@ -160,7 +149,7 @@ describe('the Cámara de Comercio card payment page', () => {
         await page.goto(callback);
         await page.getByRole('heading', { name: 'Pago aprobado', level: 1 }).waitFor();
         expect(await confirmedNotes(page, id)).toBe(1);
-        await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+        await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
         await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
         await expect.poll(() => page.getByText('Pago confirmado', { exact: true }).count()).toBeGreaterThan(0);
         const shown = await page.getByText('Pago confirmado', { exact: true }).count();
@@ -172,14 +161,14 @@ describe('the Cámara de Comercio card payment page', () => {
 
   it('the return pages without a payment say so and lead to «Mis solicitudes»; a forged approval is refused', async () => {
     const page = await newPage(DESKTOP);
-    await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+    await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
     await snapshotOnFailure(page, async () => {
-      await page.goto(`${portal.baseUrl}/my-requests/vuf`);
+      await page.goto(`${suite.baseUrl}/my-requests/vuf`);
       await page.getByText('No hay un pago con tarjeta en curso.').waitFor();
       await page.getByRole('link', { name: 'Mis solicitudes' }).last().waitFor();
-      const { id, code } = await submitFormalizationApi(page, portal.baseUrl);
+      const { id, code } = await submitFormalizationApi(page, suite.baseUrl);
       const forged = new URLSearchParams({ OrderNumber: code.replace(/-/g, ''), Amount: '500000', AuthorizationCode: 'FALSO', DateTime: '20260101000000', ResponseCode: 'ISO8583', IsoCode: '00', ResponseMessage: 'APROBADA', ErrorDescription: '', RRN: '1', AuthHash: 'a'.repeat(128) });
-      await page.goto(`${portal.baseUrl}/my-requests/vuf/azul_callback?${forged.toString()}`);
+      await page.goto(`${suite.baseUrl}/my-requests/vuf/azul_callback?${forged.toString()}`);
       await page.getByRole('heading', { name: 'No pudimos confirmar el pago', level: 1 }).waitFor();
       await page.getByText('La respuesta del pago no es válida').waitFor();
       await shot(page, 'refused-1280');
@@ -218,8 +207,8 @@ describe('the Cámara de Comercio card payment page', () => {
       expect((await camaraCharge(page, id)).status).toBe('pagado');
 
       // A bad card number on the sandbox page: the error is said and the number field takes the focus.
-      const other = await submitFormalizationApi(page, portal.baseUrl);
-      await page.goto(`${portal.baseUrl}/mis-solicitudes/${other.id}`);
+      const other = await submitFormalizationApi(page, suite.baseUrl);
+      await page.goto(`${suite.baseUrl}/mis-solicitudes/${other.id}`);
       await openCamaraPayment(page).then((m) => m.getByRole('button', { name: 'Pagar con tarjeta' }).click());
       await page.waitForURL((url) => url.pathname === SANDBOX_PAGE);
       await page.getByLabel('Número de la tarjeta').waitFor();

@@ -12,14 +12,14 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { tabTo, type } from '../support/keyboard';
 import { paymentViewApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, type Data } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -27,22 +27,11 @@ const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-code');
 const FORM = 'certificado-no-antecedentes';
 const REFUSED = 'El banco no registra un pago con ese número de aprobación.';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite();
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport, acceptDownloads: true });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.baseUrl });
   return page;
 }
 
@@ -54,7 +43,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** The demo citizen's new criminal-record certificate request, submitted through the API: its id. */
 async function submitCertificate(page: Page): Promise<number> {
-  const api = `${portal.baseUrl}/v1/portals/solicitudes-en-linea/${FORM}`;
+  const api = `${suite.baseUrl}/v1/portals/solicitudes-en-linea/${FORM}`;
   const { data } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', FORM, 'fixtures/valid/empleo-uso-nacional.json'), 'utf8')) as { data: Data };
   const created = await page.request.post(api, { data: { data } });
   expect(created.status(), await created.text()).toBe(201);
@@ -67,9 +56,9 @@ async function submitCertificate(page: Page): Promise<number> {
 /** A signed-in page on the request page of a new certificate request owing PGR. */
 async function onNewRequest(viewport: { width: number; height: number }): Promise<{ page: Page; id: number }> {
   const page = await newPage(viewport);
-  await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+  await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
   const id = await submitCertificate(page);
-  await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+  await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
   await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
   return { page, id };
 }
@@ -85,7 +74,7 @@ async function openCodeModal(page: Page): Promise<Locator> {
 }
 
 const shownCode = async (modal: Locator) => (await modal.locator('#numero-autorizacion').innerText()).trim();
-const pgrStatus = async (page: Page, id: number) => (await paymentViewApi(page, portal.baseUrl, id)).items[0].status;
+const pgrStatus = async (page: Page, id: number) => (await paymentViewApi(page, suite.baseUrl, id)).items[0].status;
 
 describe('transfer or deposit with the authorization number', () => {
   it('number, copy, PDF, print, new number; the code box after the toggle; the bank refuses then confirms: «Pagado» (1280 px)', async () => {
@@ -94,7 +83,7 @@ describe('transfer or deposit with the authorization number', () => {
       const modal = await openCodeModal(page);
       const first = await shownCode(modal);
       expect(first).toMatch(/^\d{11}$/);
-      const fromApi = await page.request.get(`${portal.baseUrl}/v1/portals/requests/${id}/payment-code?item_id=${(await paymentViewApi(page, portal.baseUrl, id)).items[0].id}`);
+      const fromApi = await page.request.get(`${suite.baseUrl}/v1/portals/requests/${id}/payment-code?item_id=${(await paymentViewApi(page, suite.baseUrl, id)).items[0].id}`);
       expect(((await fromApi.json()) as { data: { code: string } }).data.code).toBe(first);
       await expect.poll(() => modal.getByText('RD$ 200.00').isVisible()).toBe(true);
       expect(await modal.getByRole('textbox', { name: /Código de autorización/ }).count()).toBe(0);

@@ -12,13 +12,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { TEST_CARDS, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -30,21 +30,10 @@ const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
 const DGII_OFFICER = { email: 'oficial.dgii@sandbox.gob.do', password: 'Oficial-DGII-2026' };
 const PROOF = 'Comprobante DGII pagado.pdf';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite();
 
 async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport });
   return page;
 }
 
@@ -62,7 +51,7 @@ async function fromList(page: Page, agency: string, action: string): Promise<voi
   await dialog(page, LIST).getByRole('region', { name: agency }).getByRole('button', { name: action }).click();
 }
 
-const count = async (sql: string, params: unknown[]) => (await portal.app.db.query<{ n: number }>(sql, params)).rows[0].n;
+const count = async (sql: string, params: unknown[]) => (await suite.portal.app.db.query<{ n: number }>(sql, params)).rows[0].n;
 
 /** The payments section's line of an agency's charge on the request page. */
 const chargeLine = (page: Page, agency: string) => page.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: `(${agency})` });
@@ -70,10 +59,10 @@ const chargeLine = (page: Page, agency: string) => page.getByRole('region', { na
 describe('a formalization paid to ONAPI, the Cámara and the DGII', () => {
   it('card in the modal, the card payment page, a proof the DGII officer accepts: three «Pagado», «En revisión», three notifications', async () => {
     const page = await newPage();
-    await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
-    const { id, code } = await submitFormalizationApi(page, portal.baseUrl);
-    await uploadDocumentApi(page, portal.baseUrl, PROOF);
-    const requestPage = `${portal.baseUrl}/mis-solicitudes/${id}`;
+    await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+    const { id, code } = await submitFormalizationApi(page, suite.baseUrl);
+    await uploadDocumentApi(page, suite.baseUrl, PROOF);
+    const requestPage = `${suite.baseUrl}/mis-solicitudes/${id}`;
     await page.goto(requestPage);
     await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
 
@@ -125,7 +114,7 @@ describe('a formalization paid to ONAPI, the Cámara and the DGII', () => {
     // 4. The DGII officer, in a browser of their own, accepts the proof.
     const officer = await newPage();
     await snapshotOnFailure(officer, async () => {
-      await officer.goto(`${portal.baseUrl}/institucion/solicitudes`);
+      await officer.goto(`${suite.baseUrl}/institucion/solicitudes`);
       await officer.waitForURL((url) => url.pathname === '/institucion/ingresar');
       await officer.getByLabel('Correo electrónico').fill(DGII_OFFICER.email);
       await officer.getByLabel('Contraseña').fill(DGII_OFFICER.password);
@@ -153,7 +142,7 @@ describe('a formalization paid to ONAPI, the Cámara and the DGII', () => {
       await shot(page, '5-solicitud-pagada-1280');
       await expectNoAxeViolations(page, 'solicitud pagada (1280)');
 
-      await page.goto(`${portal.baseUrl}/notificaciones`);
+      await page.goto(`${suite.baseUrl}/notificaciones`);
       await expect.poll(() => page.getByText(`Solicitud ${code}: pago confirmado`).count()).toBe(3);
       await shot(page, '6-notificaciones');
     });
@@ -167,7 +156,7 @@ describe('a formalization paid to ONAPI, the Cámara and the DGII', () => {
     // The paid request on a phone.
     const phone = await newPage(PHONE);
     await snapshotOnFailure(phone, async () => {
-      await signInTo(phone, portal.baseUrl, DEMO, `/mis-solicitudes/${id}`);
+      await signInTo(phone, suite.baseUrl, DEMO, `/mis-solicitudes/${id}`);
       await phone.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
       await phone.getByRole('region', { name: 'Historial' }).getByText('Pagos completados: la solicitud pasa a revisión').waitFor();
       await expectNoAxeViolations(phone, 'solicitud pagada (390)');

@@ -12,14 +12,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -29,21 +29,10 @@ const DGII_DIALOG = 'Pago a la Dirección General de Impuestos Internos (DGII)';
 const DGII_OFFICER = { email: 'oficial.dgii@sandbox.gob.do', password: 'Oficial-DGII-2026' };
 const REASON = 'El comprobante no muestra el número de aprobación ni el monto pagado.';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite();
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport, acceptDownloads: true });
   return page;
 }
 
@@ -68,9 +57,9 @@ const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('d
 /** A signed-in citizen page on the request page of a new formalization owing ONAPI, DGII and the Cámara. */
 async function onNewRequest(viewport = DESKTOP): Promise<{ page: Page; id: number; code: string }> {
   const page = await newPage(viewport);
-  await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
-  const { id, code } = await submitFormalizationApi(page, portal.baseUrl);
-  await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+  await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+  const { id, code } = await submitFormalizationApi(page, suite.baseUrl);
+  await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
   await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
   return { page, id, code };
 }
@@ -90,7 +79,7 @@ const dgiiLine = (page: Page) => page.getByRole('region', { name: 'Pagos' }).get
 /** Signs the DGII officer in and opens «Pagos por verificar» from the navigation. */
 async function officerOnPayments(): Promise<Page> {
   const page = await newPage(DESKTOP);
-  await page.goto(`${portal.baseUrl}/institucion/solicitudes`);
+  await page.goto(`${suite.baseUrl}/institucion/solicitudes`);
   await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
   await page.getByLabel('Correo electrónico').fill(DGII_OFFICER.email);
   await page.getByLabel('Contraseña').fill(DGII_OFFICER.password);
@@ -117,8 +106,8 @@ describe('proofs of payment', () => {
     const { page, id, code } = await onNewRequest();
     const officer = await officerOnPayments();
     await snapshotOnFailure(page, async () => {
-      await uploadDocumentApi(page, portal.baseUrl, 'Recibo del banco.pdf');
-      const view = await paymentViewApi(page, portal.baseUrl, id);
+      await uploadDocumentApi(page, suite.baseUrl, 'Recibo del banco.pdf');
+      const view = await paymentViewApi(page, suite.baseUrl, id);
       const authorization = (view.request_dgii as { no_autorizacion: string }).no_autorizacion;
 
       const modal = await openDgii(page);
@@ -200,23 +189,23 @@ describe('proofs of payment', () => {
       await dgiiLine(page).getByText('· Pagado', { exact: true }).waitFor();
       await dgiiLine(page).getByText('pagado con Comprobante de pago', { exact: false }).waitFor();
       await shot(page, 'solicitud-dgii-pagado-1280');
-      const paid = (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'DGII') as unknown as { status: string; method: string; approval_number: string };
+      const paid = (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'DGII') as unknown as { status: string; method: string; approval_number: string };
       expect(paid).toMatchObject({ status: 'pagado', method: 'comprobante', approval_number: 'AP-778900' });
     });
   });
 
   it('PAY_WITH_CHECK: a deposit receipt for a PGR charge, axe at both widths', async () => {
     const page = await newPage(DESKTOP);
-    await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+    await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
     await snapshotOnFailure(page, async () => {
-      const gone = await uploadDocumentApi(page, portal.baseUrl, 'Volante borrado.pdf');
-      await uploadDocumentApi(page, portal.baseUrl, 'Volante de deposito.pdf');
-      const db = portal.app.db;
+      const gone = await uploadDocumentApi(page, suite.baseUrl, 'Volante borrado.pdf');
+      await uploadDocumentApi(page, suite.baseUrl, 'Volante de deposito.pdf');
+      const db = suite.portal.app.db;
       const citizen = (await db.query<{ id: number }>("SELECT id FROM citizens WHERE cedula = '40229183641'")).rows[0].id;
       const id = (await db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'certificado-no-antecedentes', '{}') RETURNING id", [citizen])).rows[0].id;
       await db.query("UPDATE applications SET status = 'enviada', request_code = $2, institution = 'PGR', submitted_at = now() WHERE id = $1", [id, `SOL-2026-9${String(id).padStart(5, '0')}`]);
       await db.query("INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, 'PGR', 'Certificado de no antecedentes penales', 500)", [id]);
-      await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+      await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
       await page.getByRole('button', { name: 'Pagar', exact: true }).click();
       await dialog(page, 'Pagar la solicitud').getByRole('button', { name: 'Subir comprobante de depósito' }).click();
       const modal = dialog(page, 'Subir el comprobante de pago');
@@ -232,7 +221,7 @@ describe('proofs of payment', () => {
       // The server's refusal is said and nothing entered is lost: a document deleted (in another tab) since it was chosen.
       await modal.getByLabel('Documento', { exact: true }).click();
       await page.getByRole('option', { name: 'Volante borrado.pdf' }).click();
-      expect((await page.request.delete(`${portal.baseUrl}/v1/portals/documents/${gone}`)).status()).toBe(200);
+      expect((await page.request.delete(`${suite.baseUrl}/v1/portals/documents/${gone}`)).status()).toBe(200);
       await modal.getByRole('button', { name: 'Enviar comprobante' }).click();
       await modal.getByRole('alert').getByText('Documento no encontrado entre sus documentos').waitFor();
       await expect(modal.getByRole('textbox', { name: 'Número de aprobación o de referencia del depósito' }).inputValue()).resolves.toBe('DEP-4455');
@@ -250,7 +239,7 @@ describe('proofs of payment', () => {
   it('the DGII form by keyboard only', async () => {
     const { page, id } = await onNewRequest();
     await snapshotOnFailure(page, async () => {
-      await uploadDocumentApi(page, portal.baseUrl, 'Recibo teclado.pdf');
+      await uploadDocumentApi(page, suite.baseUrl, 'Recibo teclado.pdf');
       const pay = page.getByRole('button', { name: 'Pagar', exact: true });
       await pay.focus();
       await page.keyboard.press('Enter');
@@ -274,17 +263,17 @@ describe('proofs of payment', () => {
       await page.keyboard.press('Enter');
       await modal.getByText('Comprobante enviado. La DGII lo verificará.').waitFor();
       await modal.waitFor({ state: 'detached' });
-      await expect.poll(async () => (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'DGII')?.status).toBe('en_verificacion');
+      await expect.poll(async () => (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'DGII')?.status).toBe('en_verificacion');
     });
   });
   it('«Pagos por verificar» by keyboard only: «No aceptar» with its reason, then «Aceptar el pago» of another proof', async () => {
     const citizen = await newPage(DESKTOP);
-    await signInTo(citizen, portal.baseUrl, DEMO, '/mis-solicitudes');
+    await signInTo(citizen, suite.baseUrl, DEMO, '/mis-solicitudes');
     const proofs: string[] = [];
     for (const n of [1, 2]) {
-      const { id, code } = await submitFormalizationApi(citizen, portal.baseUrl);
-      const doc = await uploadDocumentApi(citizen, portal.baseUrl, `Recibo oficina ${n}.pdf`);
-      const res = await citizen.request.post(`${portal.baseUrl}/v1/institution-dgii/upload/document`, {
+      const { id, code } = await submitFormalizationApi(citizen, suite.baseUrl);
+      const doc = await uploadDocumentApi(citizen, suite.baseUrl, `Recibo oficina ${n}.pdf`);
+      const res = await citizen.request.post(`${suite.baseUrl}/v1/institution-dgii/upload/document`, {
         data: { documentUrl: `/v1/portals/documents/${doc}/download`, authorizationNumber: `KB-OF-${n}`, requestId: id, requestCode: code },
       });
       expect(res.status(), await res.text()).toBe(200);

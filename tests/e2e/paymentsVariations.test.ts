@@ -9,14 +9,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -25,21 +25,10 @@ const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
 const COPY = 'Copia certificada del registro mercantil';
 const STATUS = 'Certificación de estatus de la empresa';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite();
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport });
   return page;
 }
 
@@ -52,9 +41,9 @@ async function shot(page: Page, name: string): Promise<void> {
 /** A signed-in page on the request page of a new formalization owing ONAPI, DGII and the Cámara. */
 async function onNewRequest(viewport: { width: number; height: number }): Promise<{ page: Page; id: number }> {
   const page = await newPage(viewport);
-  await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
-  const { id } = await submitFormalizationApi(page, portal.baseUrl);
-  await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+  await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+  const { id } = await submitFormalizationApi(page, suite.baseUrl);
+  await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
   await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
   return { page, id };
 }
@@ -72,7 +61,7 @@ async function openCamaraVariations(page: Page): Promise<Locator> {
   return variations;
 }
 
-const camaraAmount = async (id: number, page: Page) => (await paymentViewApi(page, portal.baseUrl, id)).items.find((i) => i.agency === 'CCPSD')!.amount;
+const camaraAmount = async (id: number, page: Page) => (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'CCPSD')!.amount;
 
 describe('price variations', () => {
   it('both Cámara variations × 3: RD$ 8,300.00 and 2 días; letters become 1; «Pagar» saves and opens the Cámara payment with the new cost', async () => {

@@ -13,6 +13,8 @@ export interface PortalSuite {
   readonly baseUrl: string;
   /** A page in a new browser context, Spanish (es-DO), with a 15 s default timeout. */
   page(options?: BrowserContextOptions): Promise<Page>;
+  /** The running portal (its app and database, for what a test sets up or checks directly). */
+  readonly portal: Portal;
 }
 
 export function portalSuite(): PortalSuite {
@@ -32,6 +34,10 @@ export function portalSuite(): PortalSuite {
     get baseUrl() {
       if (!portal) throw new Error('El portal de pruebas no ha arrancado');
       return portal.baseUrl;
+    },
+    get portal() {
+      if (!portal) throw new Error('El portal de pruebas no ha arrancado');
+      return portal;
     },
     async page(options) {
       if (!browser) throw new Error('Chromium no ha arrancado');
