@@ -294,6 +294,9 @@ describe('proofs of payment', () => {
       await expectFocus(officer, (f) => f.role === 'status');
       await tabTo(officer, (f) => f.name === `Aceptar el pago de ${proofs[1]} (DGII)` && f.dialog === '', { max: 40 });
       await officer.keyboard.press('Enter');
+      // The confirmation opens with a transition: Tab only once focus is inside it.
+      await officer.getByRole('dialog', { name: '¿Aceptar el pago?' }).waitFor();
+      await officer.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
       await tabTo(officer, (f) => f.name === 'Aceptar el pago' && f.dialog === '¿Aceptar el pago?', { max: 4 });
       await officer.keyboard.press('Enter');
       await officer.getByRole('status').getByText(`Pago aceptado: ${proofs[1]} (DGII)`, { exact: false }).waitFor();
