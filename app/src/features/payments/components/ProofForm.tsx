@@ -183,14 +183,18 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
           {successText}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel} disabled={sending}>
-          Cancelar
-        </Button>
-        <Button type="submit" form={formId} disabled={sending || sent}>
-          {sending ? 'Enviando...' : 'Enviar comprobante'}
-        </Button>
-      </Group>
+      {/* While a new file is being chosen, the upload form's own buttons are the ones to use (one «Cancelar», and no
+          «Enviar comprobante» that would say no file was chosen while one is): they come back once it is uploaded. */}
+      {!(source === 'upload' && !uploaded) && (
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={sending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={formId} disabled={sending || sent}>
+            {sending ? 'Enviando...' : 'Enviar comprobante'}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -30,6 +30,9 @@ export default function DropArea({ accept, onFile, onRejected, busy }: DropAreaP
       loading={busy}
       activateOnKeyboard={false}
       tabIndex={-1}
+      // The drop zone's own file input (react-dropzone names it "file upload", in English) stays out of
+      // the accessibility tree: the labelled file input beside the zone is the one for the keyboard and screen readers.
+      inputProps={{ 'aria-hidden': true, 'aria-label': 'Soltar un archivo', tabIndex: -1 }}
     >
       <Stack gap={4} align="center" p="md">
         <Dropzone.Idle><Text>Arrastre un archivo aquí o haga clic para elegirlo</Text></Dropzone.Idle>
