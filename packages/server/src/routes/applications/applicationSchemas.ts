@@ -11,15 +11,16 @@ export const STATUSES = APPLICATION_STATUSES;
 
 const one = { type: 'object', properties: { data: applicationSchema }, required: ['data'] } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
-const draftBody = {
+// The draft creation body has every field optional: no `required` at all (OpenAPI forbids an empty one).
+const draftBodyOptional = {
   type: 'object',
   properties: {
     data: { type: 'object', additionalProperties: true },
     version: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
-  required: ['data'],
   additionalProperties: false,
 } as const;
+const draftBody = { ...draftBodyOptional, required: ['data'] } as const;
 
 const tags = ['Solicitudes en línea'];
 /** Every route here needs a session (bearer token or the token cookie). */
@@ -28,7 +29,7 @@ const security = [{ bearer: [] }, { cookie: [] }] as const;
 export const createSchema = {
   tags, security, summary: 'Crea un borrador',
   description: 'Cada ciudadano puede tener como máximo MAX_OPEN_DRAFTS borradores abiertos (10 por defecto); con más, 429 hasta que elimine alguno.',
-  body: { ...draftBody, required: [] }, response: { ...authErrors, 201: one },
+  body: draftBodyOptional, response: { ...authErrors, 201: one },
 } as const;
 export const deleteSchema = {
   tags, security, summary: 'Elimina un borrador propio',
