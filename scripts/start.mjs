@@ -1,0 +1,75 @@
+/**
+ * The portal's start command, run by `npm start` and `npm run serve`.
+ *
+ *   node scripts/start.mjs          builds the SPA (vite build), then runs the
+ *                                   server from its TypeScript sources (tsx)
+ *   node scripts/start.mjs --built  runs the server already built by
+ *                                   `npm run build` (dist/server/main.js) with
+ *                                   plain node: no build, no tsx, no vite
+ *
+ * PORTAL_SKIP_BUILD=1 makes the first form skip the SPA build.
+ *
+ * The server is a child process with the terminal's stdio. SIGTERM and SIGINT
+ * sent to this launcher (or to npm, which passes them on) reach the server,
+ * which stops in order (stops accepting, finishes requests in flight, closes
+ * the database); the launcher then exits with the server's exit code. If the
+ * launcher's own parent goes away (npm killed, the shell between them gone),
+ * the server is asked to stop the same way: it never keeps running orphaned.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const built = process.argv.includes('--built');
+const builtServer = path.join(root, 'dist/server/main.js');
+
+/** The process running now (the build, then the server); signals go to it. */
+let current = null;
+let stopping = null;
+
+/** Runs a command with the terminal's stdio; resolves with its exit code (128 + n when killed by a signal). */
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    current = child;
+    child.once('error', (error) => {
+      console.error(`No se pudo ejecutar ${args.join(' ')}:`, error.message);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? 128 + (signal === 'SIGINT' ? 2 : 15));
+    });
+  });
+}
+
+/** Passes a stop signal on to the running child (once), or exits at once between children. */
+function stop(signal) {
+  if (stopping) return;
+  stopping = signal;
+  if (current) current.kill(signal);
+  else process.exit(0);
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+
+// Orphaned (the parent npm or shell ended without passing the signal on): stop the server too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 1000).unref();
+
+// PORTAL_SKIP_BUILD=1: the SPA in dist/app is already current (tests, repeated starts).
+if (!built && process.env.PORTAL_SKIP_BUILD !== '1') {
+  const code = await run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build']);
+  if (stopping || code !== 0) process.exit(code);
+} else if (!existsSync(builtServer)) {
+  console.error('No existe dist/server/main.js: ejecute primero «npm run build».');
+  process.exit(1);
+}
+
+const serverArgs = built ? ['--enable-source-maps', builtServer] : ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')];
+process.exit(await run(serverArgs));
