@@ -13,11 +13,12 @@
  * sent to this launcher (or to npm, which passes them on) reach the server,
  * which stops in order (stops accepting, finishes requests in flight, closes
  * the database); the launcher then exits with the server's exit code. If the
- * launcher's own parent goes away (npm killed, the shell between them gone),
- * the server is asked to stop the same way: it never keeps running orphaned.
+ * launcher's parent or npm goes away without passing a signal on (npm killed
+ * with SIGKILL), the server is asked to stop the same way: it never keeps
+ * running orphaned.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,10 +57,39 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGHUP', () => stop('SIGTERM'));
 
-// Orphaned (the parent npm or shell ended without passing the signal on): stop the server too.
+/**
+ * The processes whose end means nobody is left to stop the server: the
+ * parent and, when the parent is the shell npm runs scripts in, npm itself
+ * (Linux: read from /proc; elsewhere only the parent).
+ */
+function watchedAncestors() {
+  const pids = [process.ppid];
+  try {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const grandparent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (/^(sh|dash|bash)$/.test(command) && grandparent > 1) pids.push(grandparent);
+  } catch {
+    // No /proc: the parent alone.
+  }
+  return pids;
+}
+
+/** True while the process exists. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+// Orphaned (npm or its shell ended without passing the signal on, e.g. kill -9): stop the server too.
 const parent = process.ppid;
+const ancestors = watchedAncestors();
 setInterval(() => {
-  if (process.ppid !== parent) stop('SIGTERM');
+  if (process.ppid !== parent || !ancestors.every(alive)) stop('SIGTERM');
 }, 1000).unref();
 
 // PORTAL_SKIP_BUILD=1: the SPA in dist/app is already current (tests, repeated starts).

@@ -213,6 +213,17 @@ describe('parada ordenada por SIGTERM al proceso npm', () => {
     expect(alive(serverPid)).toBe(false);
   }, 120_000);
 
+  it('npm terminado con SIGKILL (sin pasar la señal): el servidor para solo y no queda huérfano', async () => {
+    const portal = launch('npm', ['run', 'serve'], 'killed');
+    const port = Number((await portal.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/))[1]);
+    const serverPid = Number((await portal.waitFor(/"pid":(\d+)[^\n]*Server listening/))[1]);
+    process.kill(portal.child.pid!, 'SIGKILL');
+    await portal.exited;
+    expect(await refusedWithin(port, 10_000)).toBe(true);
+    await groupGone(portal.child.pid!);
+    expect(alive(serverPid)).toBe(false);
+  }, 120_000);
+
   it('el lanzador pasa SIGINT al servidor y sale con su código (0 tras una parada ordenada)', async () => {
     const portal = launch(process.execPath, ['scripts/start.mjs', '--built'], 'launcher');
     await portal.waitFor(/Server listening at/);
