@@ -20,12 +20,16 @@ import { registerStaffAuth } from './plugins/app/registerStaffAuth';
 import { registerLookupGuard } from './plugins/app/registerLookupGuard';
 import { registerMailer } from './plugins/app/registerMailer';
 import { registerPruning } from './plugins/app/registerPruning';
+import { registerHealth } from './plugins/app/registerHealth';
+import { registerMetrics } from './plugins/app/registerMetrics';
+import { registerRequestIds, REQUEST_ID_HEADER, requestIdGenerator } from './plugins/app/registerRequestIds';
 import { registerCookie } from './plugins/external/registerCookie';
 import { registerHelmet } from './plugins/external/registerHelmet';
 import { registerMultipart } from './plugins/external/registerMultipart';
 import { registerRateLimit } from './plugins/external/registerRateLimit';
 import { registerStaticFiles } from './plugins/external/registerStaticFiles';
 import { registerSwagger } from './plugins/external/registerSwagger';
+import { registerUnderPressure } from './plugins/external/registerUnderPressure';
 import { registerRoutes } from './routes/registerRoutes';
 import { createPasswordHasher } from './services/passwordHasher';
 import { removeOrphanUploads, SHARED_FOLDER_MIN_AGE_MS } from './services/uploads/removeOrphanUploads';
@@ -40,6 +44,8 @@ export interface AppOverrides {
   agencies?: Agencies;
   /** Payment providers (e.g. the HTTP adapters pointed at a local gateway). */
   payments?: PaymentProviders;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -70,6 +76,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
         req: (request: FastifyRequest) => ({
@@ -82,15 +89,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     // A hop count trusts that many proxies next to the server (Fastify's own rule, written out for its types).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Request ids: a trusted proxy's x-request-id, otherwise a new UUID (never a direct client's choice).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true } },
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Dirección inválida' : 'Solicitud inválida' });
+    frameworkErrors: (error, request, reply) => {
+      void (reply as FastifyReply).code(400).header(REQUEST_ID_HEADER, request.id).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Dirección inválida' : 'Solicitud inválida' });
     },
   });
 
+  registerRequestIds(app);
   installErrorHandler(app);
   installInputGuard(app);
+  await registerUnderPressure(app, config.overloadMaxEventLoopDelayMs);
+  registerMetrics(app, config.metricsToken);
   await registerHelmet(app, config.headerScriptUrl);
   await registerRateLimit(app, config.rateLimitAllowList);
   await registerMultipart(app, config.uploadMaxBytes);
@@ -104,6 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerLookupGuard(app, config.rateLimitAllowList);
   registerMailer(app);
   registerPruning(app);
+  registerHealth(app);
 
   await registerRoutes(app);
   const spa = await registerStaticFiles(app, config.staticDir);

@@ -64,6 +64,10 @@ export interface Config {
   secretKey: string | null;
   /** Client addresses exempt from the per-route rate limits (trusted monitors, load tests). */
   rateLimitAllowList: string[];
+  /** Event-loop delay in ms above which requests get a 503 (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS); 0 disables the check. */
+  overloadMaxEventLoopDelayMs: number;
+  /** Bearer token that opens GET /metrics (METRICS_TOKEN, at least 16 characters); null: /metrics answers 404. */
+  metricsToken: string | null;
   /** SMTP server for the outbox (smtp:// or smtps://, credentials in the URL); null keeps mail in the outbox table only. */
   smtpUrl: string | null;
   /** Sender of the portal's e-mail. */
@@ -268,6 +272,13 @@ function readTrustProxy(env: Env): TrustProxy {
   return list;
 }
 
+function readMetricsToken(env: Env): string | null {
+  const raw = read(env, 'METRICS_TOKEN');
+  if (raw === undefined) return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('METRICS_TOKEN', 'debe tener de 16 a 256 caracteres visibles, sin espacios');
+  return raw;
+}
+
 function readSecretKey(env: Env): string | null {
   const raw = read(env, 'SECRET_KEY');
   if (raw === undefined) return null;
@@ -313,6 +324,8 @@ export function loadConfig(env: Env): Config {
     trustProxy: readTrustProxy(env),
     secretKey: readSecretKey(env),
     rateLimitAllowList: readAddressList(env, 'RATE_LIMIT_ALLOWLIST'),
+    overloadMaxEventLoopDelayMs: readInteger(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    metricsToken: readMetricsToken(env),
     smtpUrl: read(env, 'SMTP_URL') === undefined ? null : readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Portal ciudadano <no-responder@portal.gob.do>',
     argon2: PRODUCTION_ARGON2,

@@ -62,6 +62,23 @@ describe('loadConfig', () => {
     expect(config.uploadDir).toContain('portal-uploads-');
   });
 
+  it('reads the overload threshold and the metrics token, refusing bad values in Spanish', () => {
+    expect(loadConfig({})).toMatchObject({ overloadMaxEventLoopDelayMs: 1000, metricsToken: null });
+    expect(loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', METRICS_TOKEN: 'token-de-metricas-0123' })).toMatchObject({
+      overloadMaxEventLoopDelayMs: 0,
+      metricsToken: 'token-de-metricas-0123',
+    });
+    for (const [env, variable] of [
+      [{ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '-1' }, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'],
+      [{ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: 'mucho' }, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'],
+      [{ METRICS_TOKEN: 'corto' }, 'METRICS_TOKEN'],
+      [{ METRICS_TOKEN: 'con espacios en medio 12345' }, 'METRICS_TOKEN'],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Configuración inválida: ${variable} `));
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    }
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+const MIGRATION_FILE = /^(\d+)_[a-z0-9_]+\.sql$/;
+
+type Check = 'ok' | 'error';
+
+/** Spanish names of the checks, for the 503 message. */
+const CHECK_NAMES: Record<string, string> = {
+  database: 'la base de datos',
+  migrations: 'las migraciones',
+  storage: 'la carpeta de documentos',
+  load: 'la carga del servidor',
+};
+
+const checkSchema = { type: 'string', enum: ['ok', 'error'] } as const;
+
+const healthSchema = {
+  hide: true,
+  response: {
+    200: {
+      type: 'object',
+      required: ['status'],
+      properties: {
+        status: { type: 'string', enum: ['ok'] },
+        checks: { type: 'object', additionalProperties: checkSchema },
+      },
+    },
+    503: {
+      type: 'object',
+      required: ['status', 'message', 'checks'],
+      properties: {
+        status: { type: 'string', enum: ['no_listo'] },
+        message: { type: 'string' },
+        checks: { type: 'object', additionalProperties: checkSchema },
+      },
+    },
+  },
+} as const;
+
+/** Health routes keep answering under pressure (under-pressure calls this and goes on). */
+const keepAnswering = () => undefined;
+
+/** Health routes: never cached, logged only from warn up, outside the per-route limits. */
+const routeOptions = { logLevel: 'warn', schema: healthSchema, config: { pressureHandler: keepAnswering } } as const;
+
+async function check(run: () => Promise<unknown>): Promise<Check> {
+  try {
+    await run();
+    return 'ok';
+  } catch {
+    return 'error';
+  }
+}
+
+/**
+ * Liveness `GET /health/live` (the process answers) and readiness
+ * `GET /health/ready`: 200 only when the database answers, every migration
+ * file is applied, the upload folder takes a file and the server is not
+ * overloaded; otherwise 503 `{ status: 'no_listo', message, checks }` naming
+ * what failed. For load balancers and orchestrators; no session.
+ */
+export function registerHealth(app: FastifyInstance): void {
+  const { db, config } = app;
+
+  app.get('/health/live', routeOptions, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const };
+  });
+
+  app.get('/health/ready', routeOptions, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const database = await check(() => db.query('SELECT 1'));
+    const migrations = await check(async () => {
+      const files = (await readdir(MIGRATIONS_DIR)).filter((name) => MIGRATION_FILE.test(name)).map((name) => name.replace(/\.sql$/, ''));
+      const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+      const applied = new Set(rows.map((row) => row.version));
+      const missing = files.filter((version) => !applied.has(version));
+      if (missing.length > 0) throw new Error(`migraciones pendientes: ${missing.join(', ')}`);
+    });
+    const storage = await check(async () => {
+      const probe = path.join(config.uploadDir, `.salud-${randomUUID()}`);
+      try {
+        await writeFile(probe, '', { flag: 'wx', mode: 0o600 });
+      } finally {
+        await rm(probe, { force: true });
+      }
+    });
+    const load: Check = app.hasDecorator('isUnderPressure') && app.isUnderPressure() ? 'error' : 'ok';
+    const checks = { database, migrations, storage, load };
+    if (Object.values(checks).every((value) => value === 'ok')) return { status: 'ok' as const, checks };
+    const failed = Object.entries(checks).filter(([, value]) => value === 'error').map(([name]) => CHECK_NAMES[name]);
+    request.log.warn({ checks }, 'not ready');
+    return reply.code(503).send({ status: 'no_listo' as const, message: `El servidor no está listo: falla ${failed.join(', ')}`, checks });
+  });
+}
