@@ -105,7 +105,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerUnderPressure(app, config.overloadMaxEventLoopDelayMs);
   registerMetrics(app, config.metricsToken);
   await registerHelmet(app, config.headerScriptUrl);
-  await registerRateLimit(app, config.rateLimitAllowList);
+  await registerRateLimit(app, config);
   await registerMultipart(app, config.uploadMaxBytes);
   await registerCookie(app);
   await registerSwagger(app);

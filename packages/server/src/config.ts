@@ -64,6 +64,10 @@ export interface Config {
   secretKey: string | null;
   /** Client addresses exempt from the per-route rate limits (trusted monitors, load tests). */
   rateLimitAllowList: string[];
+  /** Redis holding the per-address limits of every server (REDIS_URL, redis:// or rediss://); null: each process counts its own. */
+  redisUrl: string | null;
+  /** Prefix of this portal's keys in that Redis (REDIS_PREFIX), so several portals or environments can share one. */
+  redisPrefix: string;
   /** Event-loop delay in ms above which requests get a 503 (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS); 0 disables the check. */
   overloadMaxEventLoopDelayMs: number;
   /** Bearer token that opens GET /metrics (METRICS_TOKEN, at least 16 characters); null: /metrics answers 404. */
@@ -272,6 +276,14 @@ function readTrustProxy(env: Env): TrustProxy {
   return list;
 }
 
+const REDIS_PREFIX = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+function readRedisPrefix(env: Env): string {
+  const raw = read(env, 'REDIS_PREFIX') ?? 'portal:';
+  if (!REDIS_PREFIX.test(raw)) throw new ConfigError('REDIS_PREFIX', `debe tener de 1 a 64 letras, dígitos o los signos _ . : - (recibido "${raw}")`);
+  return raw;
+}
+
 function readMetricsToken(env: Env): string | null {
   const raw = read(env, 'METRICS_TOKEN');
   if (raw === undefined) return null;
@@ -324,6 +336,8 @@ export function loadConfig(env: Env): Config {
     trustProxy: readTrustProxy(env),
     secretKey: readSecretKey(env),
     rateLimitAllowList: readAddressList(env, 'RATE_LIMIT_ALLOWLIST'),
+    redisUrl: read(env, 'REDIS_URL') === undefined ? null : readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: readRedisPrefix(env),
     overloadMaxEventLoopDelayMs: readInteger(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     metricsToken: readMetricsToken(env),
     smtpUrl: read(env, 'SMTP_URL') === undefined ? null : readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),

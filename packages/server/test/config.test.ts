@@ -104,4 +104,15 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).variable).toBe(variable);
     expect((caught as ConfigError).message).toMatch(new RegExp(`^Configuración inválida: ${variable} `));
   });
+
+  it('reads REDIS_URL and REDIS_PREFIX (shared limits), refusing bad values in Spanish', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: null, redisPrefix: 'portal:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://:clave@redis.interno:6380/2', REDIS_PREFIX: 'portal-pruebas:' })).toMatchObject({
+      redisUrl: 'rediss://:clave@redis.interno:6380/2',
+      redisPrefix: 'portal-pruebas:',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://redis:6379' })).toThrow('Configuración inválida: REDIS_URL debe usar uno de estos protocolos: redis:, rediss:');
+    expect(() => loadConfig({ REDIS_URL: 'no es url' })).toThrow('Configuración inválida: REDIS_URL no es una URL válida');
+    expect(() => loadConfig({ REDIS_PREFIX: 'con espacios' })).toThrow(/^Configuración inválida: REDIS_PREFIX debe tener de 1 a 64 letras/);
+  });
 });

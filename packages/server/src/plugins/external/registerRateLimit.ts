@@ -1,16 +1,29 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import { HttpError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
+import { createRedisClient } from '../../services/redisClient';
+import { sharedLimitStore } from '../../services/sharedLimitStore';
 
 /**
  * Per-route rate limiting (global off): routes opt in with
  * `config: { rateLimit: { max, timeWindow } }`, keyed by client address.
+ * With REDIS_URL the counters live in Redis, shared by every server (memory
+ * while Redis does not answer, services/sharedLimitStore.ts); without it, in
+ * this process's memory. The limiters of `app.createRateLimit` use the same store.
  */
-export async function registerRateLimit(app: FastifyInstance, allowList: string[] = []): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, config: Pick<Config, 'rateLimitAllowList' | 'redisUrl' | 'redisPrefix'>): Promise<void> {
+  let store: ReturnType<typeof sharedLimitStore> | undefined;
+  if (config.redisUrl !== null) {
+    const redis = createRedisClient(config.redisUrl, `${config.redisPrefix}servidor`, app.log);
+    app.addHook('onClose', () => redis.close());
+    store = sharedLimitStore(redis, config.redisPrefix);
+  }
   await app.register(rateLimit, {
     global: false,
-    allowList,
+    allowList: config.rateLimitAllowList,
+    store,
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
   });
 }
