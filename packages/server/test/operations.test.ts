@@ -1,4 +1,6 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { OVERLOADED } from '../src/plugins/external/registerUnderPressure';
@@ -78,6 +80,24 @@ describe('request ids', () => {
     const ids = answers.map((res) => res.headers['x-request-id']);
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('static files and the history fallback carry the id too', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-static-ids-'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="es"><title>Portal</title></html>');
+    await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+    const spa = await buildTestApp({ staticDir: dir }, { db: t.app.db });
+    try {
+      const file = await spa.app.inject({ method: 'GET', url: '/robots.txt' });
+      const page = await spa.app.inject({ method: 'GET', url: '/mis-solicitudes', headers: { accept: 'text/html' } });
+      expect([file.statusCode, page.statusCode]).toEqual([200, 200]);
+      expect(page.body).toContain('<title>Portal</title>');
+      expect(file.headers['x-request-id']).toMatch(UUID);
+      expect(page.headers['x-request-id']).toMatch(UUID);
+    } finally {
+      await spa.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("a direct client's x-request-id is ignored; a trusted proxy's is kept when well formed", async () => {
