@@ -56,8 +56,10 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: Ctrl+C reaches the server twice (from the terminal and passed on by
+  // scripts/start.mjs); a second signal with no listener would kill it mid-shutdown.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
 }
 
