@@ -48,6 +48,8 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}, appOve
     databaseSchema: schema,
     argon2: TEST_ARGON2,
     smtpUrl: mail?.url ?? null,
+    // No 503 on a lagging event loop: tests block it themselves (fuzz generation, PGlite); operations.test.ts turns it on.
+    overloadMaxEventLoopDelayMs: 0,
     ...configOverrides,
   };
   const app = await buildApp(config, appOverrides);
