@@ -133,6 +133,19 @@ describe.skipIf(REDIS_URL === '')('per-address limits shared through Redis (need
   });
 });
 
+describe('per-address limits without REDIS_URL (one server, counted in memory)', () => {
+  it('a parallel burst from a fresh address gets exactly the limit through (the plugin\'s own memory store refused all 20)', async () => {
+    const t = await buildTestApp();
+    try {
+      const codes = await Promise.all(Array.from({ length: 2 * FORGOT_LIMIT }, () => forgot(t)));
+      expect(tally(codes)).toEqual({ 200: FORGOT_LIMIT, 429: FORGOT_LIMIT });
+      expect(await forgot(t)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('per-address limits when Redis does not answer', () => {
   let t: TestApp | null = null;
   afterEach(async () => {

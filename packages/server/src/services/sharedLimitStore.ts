@@ -44,7 +44,7 @@ interface LimitCommands {
 /** Most windows kept in memory while Redis is away; past it the oldest go first. */
 const MEMORY_MAX_KEYS = 10_000;
 
-/** Fixed windows in this process, used only while Redis does not answer. */
+/** Fixed windows in this process: without REDIS_URL, and while Redis does not answer. Each count is a new object. */
 class MemoryWindows {
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
 
@@ -79,19 +79,20 @@ class MemoryWindows {
 
 class SharedLimitStore implements FastifyRateLimitStore {
   constructor(
-    private readonly redis: SharedRedis,
-    private readonly commands: LimitCommands,
+    private readonly redis: SharedRedis | null,
+    private readonly commands: LimitCommands | null,
     private readonly memory: MemoryWindows,
     private readonly namespace: string,
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number, _max: number): void {
     const full = this.namespace + key;
-    if (this.redis.available() === false) return callback(null, this.memory.count(full, timeWindow));
+    const redis = this.redis;
+    if (redis === null || this.commands === null || redis.available() === false) return callback(null, this.memory.count(full, timeWindow));
     this.commands.portalLimitCount(full, timeWindow).then(
       ([current, ttl]) => callback(null, { current, ttl }),
       (error: unknown) => {
-        this.redis.failed(error);
+        redis.failed(error);
         callback(null, this.memory.count(full, timeWindow));
       },
     );
@@ -100,11 +101,12 @@ class SharedLimitStore implements FastifyRateLimitStore {
   /** The plugin's `{ increment: false }` peek. */
   read(key: string, callback: Callback): void {
     const full = this.namespace + key;
-    if (this.redis.available() === false) return callback(null, this.memory.read(full));
+    const redis = this.redis;
+    if (redis === null || this.commands === null || redis.available() === false) return callback(null, this.memory.read(full));
     this.commands.portalLimitRead(full).then(
       ([current, ttl]) => callback(null, { current, ttl }),
       (error: unknown) => {
-        this.redis.failed(error);
+        redis.failed(error);
         callback(null, this.memory.read(full));
       },
     );
@@ -121,12 +123,16 @@ class SharedLimitStore implements FastifyRateLimitStore {
 
 /**
  * The store class to hand to @fastify/rate-limit (`store` option): its keys
- * are `<prefix>limite:<METHOD> <url>:<address>` in Redis.
+ * are `<prefix>limite:<METHOD> <url>:<address>` in Redis. With `redis` null,
+ * memory only (one server): used instead of the plugin's own memory store,
+ * which hands every request of a parallel burst the same, shared count object,
+ * so all of them saw the final count and a burst of 20 from a fresh address
+ * got 20 answers 429 instead of 10 answers and 10 refusals.
  */
-export function sharedLimitStore(redis: SharedRedis, prefix: string): FastifyRateLimitStoreCtor {
-  redis.client.defineCommand('portalLimitCount', { numberOfKeys: 1, lua: COUNT_SCRIPT });
-  redis.client.defineCommand('portalLimitRead', { numberOfKeys: 1, lua: READ_SCRIPT });
-  const commands = redis.client as unknown as LimitCommands;
+export function sharedLimitStore(redis: SharedRedis | null, prefix: string): FastifyRateLimitStoreCtor {
+  redis?.client.defineCommand('portalLimitCount', { numberOfKeys: 1, lua: COUNT_SCRIPT });
+  redis?.client.defineCommand('portalLimitRead', { numberOfKeys: 1, lua: READ_SCRIPT });
+  const commands = redis === null ? null : (redis.client as unknown as LimitCommands);
   const memory = new MemoryWindows();
   const namespace = `${prefix}limite:`;
   return class extends SharedLimitStore {

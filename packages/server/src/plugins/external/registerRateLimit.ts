@@ -11,15 +11,13 @@ import { sharedLimitStore } from '../../services/sharedLimitStore';
  * `config: { rateLimit: { max, timeWindow } }`, keyed by client address.
  * With REDIS_URL the counters live in Redis, shared by every server (memory
  * while Redis does not answer, services/sharedLimitStore.ts); without it, in
- * this process's memory. The limiters of `app.createRateLimit` use the same store.
+ * this process's memory (the same store, not the plugin's own: see there).
+ * The limiters of `app.createRateLimit` use the same store.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Pick<Config, 'rateLimitAllowList' | 'redisUrl' | 'redisPrefix'>): Promise<void> {
-  let store: ReturnType<typeof sharedLimitStore> | undefined;
-  if (config.redisUrl !== null) {
-    const redis = createRedisClient(config.redisUrl, `${config.redisPrefix}servidor`, app.log);
-    app.addHook('onClose', () => redis.close());
-    store = sharedLimitStore(redis, config.redisPrefix);
-  }
+  const redis = config.redisUrl === null ? null : createRedisClient(config.redisUrl, `${config.redisPrefix}servidor`, app.log);
+  if (redis !== null) app.addHook('onClose', () => redis.close());
+  const store = sharedLimitStore(redis, config.redisPrefix);
   await app.register(rateLimit, {
     global: false,
     allowList: config.rateLimitAllowList,
