@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
@@ -120,6 +120,54 @@ describe.skipIf(REDIS_URL === '')('per-address limits shared through Redis (need
       Array.from({ length: LOOKUPS_PER_ACCOUNT_PER_MINUTE + 30 }, (_, i) => lookup(i % 2 === 0 ? a : b, token, `203.0.113.${i % 200}`)),
     );
     expect(tally(codes)).toEqual({ 200: LOOKUPS_PER_ACCOUNT_PER_MINUTE, 429: 30 });
+  });
+
+  it('while Redis is away counts in memory (answers, one warning), and shares again once it is back', async () => {
+    // A TCP relay to Redis that the test can cut and restore on the same port.
+    const target = new URL(REDIS_URL);
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    const listen = (port: number) => new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+    await listen(0);
+    const { port } = relay.address() as AddressInfo;
+    const prefix = `prueba-${randomUUID()}:`;
+    const t = await buildTestApp({ redisUrl: `redis://127.0.0.1:${port}`, redisPrefix: prefix });
+    open.push(t);
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const info = vi.spyOn(t.app.log, 'info');
+    const key = `${prefix}limite:GET /v1/portals/forgot:198.51.100.7`;
+    try {
+      expect([await forgot(t), await forgot(t)]).toEqual([200, 200]);
+      expect(await redis.get(key)).toBe('2');
+
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      await vi.waitFor(() => expect(warn.mock.calls.some((call) => String(call[1]).startsWith('Redis no responde'))).toBe(true), { timeout: 3000 });
+      expect([await forgot(t), await forgot(t)]).toEqual([200, 200]);
+      expect(await redis.get(key)).toBe('2');
+      expect(warn.mock.calls.filter((call) => String(call[1]).includes('Redis'))).toHaveLength(1);
+
+      await listen(port);
+      await vi.waitFor(() => expect(info.mock.calls.some((call) => String(call[0]).startsWith('Redis responde de nuevo'))).toBe(true), { timeout: 8000 });
+      expect(await forgot(t)).toBe(200);
+      expect(await redis.get(key)).toBe('3');
+    } finally {
+      for (const t of open.splice(0)) await t.close();
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    }
   });
 
   it('closes its Redis connection when the app closes', async () => {
