@@ -85,11 +85,14 @@ export async function payChargeWithCard(db: Db, card: CardProcessor, citizenId: 
 
   const approved = answer;
   const outcome = await db.transaction(async (tx) => {
+    // The request and the charge first, then the attempt: the order every payment transaction locks in
+    // (another submit's first transaction holds the request and then reads this charge's attempts; the
+    // other way round, PostgreSQL found a deadlock between them).
+    const locked = await lockCharge(tx, charge.id, { kind: 'ciudadano', citizenId });
     await tx.query(
       `UPDATE payment_attempts SET status = 'aprobado', reference = $2, card_brand = $3, card_last4 = $4, outcome = 'Aprobado', finished_at = now() WHERE id = $1`,
       [attemptId, approved.reference.slice(0, 64), approved.brand.slice(0, 20), approved.last4],
     );
-    const locked = await lockCharge(tx, charge.id, { kind: 'ciudadano', citizenId });
     if (locked.status === 'pagado') {
       // Paid another way while the card was being charged: the attempt stays recorded (approved) for the refund.
       await tx.query(`UPDATE payment_attempts SET outcome = 'Aprobado, pero el cargo ya estaba pagado: requiere reembolso.' WHERE id = $1`, [attemptId]);
