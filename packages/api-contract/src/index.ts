@@ -35,7 +35,7 @@ import type {
   requestTimelineEntrySchema,
 } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
-import type { paymentItemSchema, paymentResultSchema, paymentViewSchema, priceSchema, variationSchema } from './paymentSchema';
+import type { cardPageOutcomeSchema, paymentItemSchema, paymentResultSchema, paymentViewSchema, priceSchema, variationSchema } from './paymentSchema';
 import type { paymentReviewRowSchema } from './paymentReviewSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
 import type { claimCommentSchema, claimIssueSchema, claimSchema, staffClaimCommentSchema, staffClaimSchema } from './claimSchema';
@@ -98,6 +98,7 @@ export {
   CARD_PAGE_REQUEST_FIELDS,
   CARD_PAGE_RESPONSE_FIELDS,
   CARD_PAGE_RETURN_PATHS,
+  cardPageOutcomeSchema,
   PAYMENT_CLOSE_DELAY_MS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -126,7 +127,10 @@ export {
   cardBrand,
   cardDigits,
   cardPageAmount,
+  cardPageOrderFields,
   cardPageOrderNumber,
+  cardPageReturnUrls,
+  CARD_PAGE_TRX_TYPE,
   chargeWithVariations,
   cvvDigits,
   durationLabel,
@@ -303,3 +307,5 @@ export type Price = FromSchema<typeof priceSchema>;
 export type Variation = FromSchema<typeof variationSchema>;
 /** A proof of payment waiting for an officer (GET /v1/backoffice/payments). */
 export type PaymentReviewRow = FromSchema<typeof paymentReviewRowSchema>;
+/** What a verified return of the card payment page answers. */
+export type CardPageOutcome = FromSchema<typeof cardPageOutcomeSchema>;

@@ -3,7 +3,7 @@
  * the browser (what the forms accept and show) and by the server (what it
  * refuses and what it charges), so both give the same verdict.
  */
-import { AUTHORIZATION_CODE_LENGTH } from './paymentSchema';
+import { AUTHORIZATION_CODE_LENGTH, CARD_PAGE_RETURN_PATHS } from './paymentSchema';
 
 /** Card number as typed: digits only, at most 16 (spec §5). */
 export function cardDigits(input: string): string {
@@ -130,6 +130,31 @@ export function estimatedTime(selected: readonly Duration[]): string {
 /** The amount field of the card payment page: the total in cents with no separators ("5000" → "500000", the whole total followed by "00"). */
 export function cardPageAmount(total: number): string {
   return String(toCents(total));
+}
+
+/** The card payment page's transaction type: a sale. */
+export const CARD_PAGE_TRX_TYPE = 'Sale';
+
+/** The three return addresses of a request's order on the card payment page (spec §1), on the portal's own origin. */
+export function cardPageReturnUrls(origin: string, requestCode: string): { ApprovedUrl: string; DeclinedUrl: string; CancelUrl: string } {
+  const back = `${origin}${CARD_PAGE_RETURN_PATHS.declinedOrCanceled}?solicitud_id=${encodeURIComponent(requestCode)}`;
+  return { ApprovedUrl: `${origin}${CARD_PAGE_RETURN_PATHS.approved}`, DeclinedUrl: `${back}&decline=1`, CancelUrl: `${back}&canceled=1` };
+}
+
+/**
+ * The card page's fields that depend on the request, not on the merchant
+ * (spec §7: transaction type Sale, order number, amount as the total followed
+ * by '00', ITBIS '000', the return addresses): what the browser sends to be
+ * signed and what the server signs, built by this one function on both sides.
+ */
+export function cardPageOrderFields(requestCode: string, total: number, origin: string) {
+  return {
+    TrxType: CARD_PAGE_TRX_TYPE,
+    OrderNumber: cardPageOrderNumber(requestCode),
+    Amount: cardPageAmount(total),
+    ITBIS: '000',
+    ...cardPageReturnUrls(origin, requestCode),
+  };
 }
 
 /** The card payment page's order number of a request code: its letters and digits (at most 15), e.g. VUF-2026-000123 → VUF2026000123. */

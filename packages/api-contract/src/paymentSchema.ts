@@ -222,3 +222,17 @@ export const paymentResultSchema = {
   },
   required: ['message', 'item', 'request_status'],
 } as const;
+
+/** What a verified return of the card payment page answers (POST /v1/institution-camara/return): no one else's data. */
+export const cardPageOutcomeSchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['aprobado', 'rechazado'] },
+    message: { type: 'string' },
+    request_id: { type: 'integer' },
+    request_code: { type: 'string' },
+    amount: { type: 'number' },
+    authorization_code: { type: ['string', 'null'] },
+  },
+  required: ['status', 'message', 'request_id', 'request_code', 'amount', 'authorization_code'],
+} as const;

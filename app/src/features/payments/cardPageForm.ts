@@ -5,22 +5,13 @@
  * the browser to the card page, and the return call of the approved page.
  * The server signs its own copy of the fields and refuses any difference.
  */
-import { CARD_PAGE_RESPONSE_FIELDS, CARD_PAGE_RETURN_PATHS, PAYMENT_MESSAGES, cardPageAmount, cardPageOrderNumber } from '@portal/api-contract';
+import { CARD_PAGE_RESPONSE_FIELDS, PAYMENT_MESSAGES, cardPageOrderFields, type CardPageOutcome } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { singleWindow } from './api';
 
-/** What the browser asks the server to sign: transaction type Sale, order, amount + '00', ITBIS '000' and the three return addresses. */
+/** What the browser asks the server to sign: transaction type Sale, order, amount + '00', ITBIS '000' and the three return addresses (the server builds the same with cardPageOrderFields). */
 export function cardPageRequestFields(requestCode: string, total: number, origin = window.location.origin): Record<string, string> {
-  const back = `${origin}${CARD_PAGE_RETURN_PATHS.declinedOrCanceled}?solicitud_id=${encodeURIComponent(requestCode)}`;
-  return {
-    TrxType: 'Sale',
-    OrderNumber: cardPageOrderNumber(requestCode),
-    Amount: cardPageAmount(total),
-    ITBIS: '000',
-    ApprovedUrl: `${origin}${CARD_PAGE_RETURN_PATHS.approved}`,
-    DeclinedUrl: `${back}&decline=1`,
-    CancelUrl: `${back}&canceled=1`,
-  };
+  return cardPageOrderFields(requestCode, total, origin);
 }
 
 /** The signed form: the hash (the spec's `data`), every field and where to post them. */
@@ -62,15 +53,6 @@ export function goToCardPage(signed: SignedCardPageForm, doc: Document = documen
   form.submit();
 }
 
-/** What the return route answers (POST /v1/institution-camara/return). */
-export interface CardPageOutcome {
-  status: 'aprobado' | 'rechazado';
-  message: string;
-  request_id: number;
-  request_code: string;
-  amount: number;
-  authorization_code: string | null;
-}
 
 /** The response fields and AuthHash of the return address's query, or null when it has none (not a return of the page). */
 export function cardPageReturnOf(search: string): Record<string, string> | null {

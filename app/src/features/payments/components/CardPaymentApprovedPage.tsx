@@ -12,7 +12,8 @@ import { formatPesos } from '@portal/api-contract';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { useRefreshAfterPayment } from '../api';
-import { cardPageReturnOf, confirmCardPageReturn, type CardPageOutcome } from '../cardPageForm';
+import type { CardPageOutcome } from '@portal/api-contract';
+import { cardPageReturnOf, confirmCardPageReturn } from '../cardPageForm';
 
 /** One call per return (keyed by its hash), whatever React's effects do (strict mode runs them twice). */
 const sent = new Map<string, Promise<CardPageOutcome>>();

@@ -1,5 +1,5 @@
 /** Schemas of the Cámara de Comercio's card payment page routes (hash and return). */
-import { CARD_PAGE_REQUEST_FIELDS, CARD_PAGE_RESPONSE_FIELDS } from '@portal/api-contract';
+import { CARD_PAGE_REQUEST_FIELDS, CARD_PAGE_RESPONSE_FIELDS, cardPageOutcomeSchema } from '@portal/api-contract';
 import { authErrors, errorSchema } from '../../http/commonSchemas';
 import { okData, paymentErrors, paymentSecurity, paymentTags } from './paymentSchemas';
 
@@ -36,24 +36,11 @@ export const camaraHashRouteSchema = {
   },
 } as const;
 
-const outcomeSchema = {
-  type: 'object',
-  properties: {
-    status: { type: 'string', enum: ['aprobado', 'rechazado'] },
-    message: { type: 'string' },
-    request_id: { type: 'integer' },
-    request_code: { type: 'string' },
-    amount: { type: 'number' },
-    authorization_code: { type: ['string', 'null'] },
-  },
-  required: ['status', 'message', 'request_id', 'request_code', 'amount', 'authorization_code'],
-} as const;
-
 export const camaraReturnRouteSchema = {
   tags: paymentTags,
   summary: 'Respuesta de la página de pago de la Cámara de Comercio',
   description:
     'Los campos que la página de pago agregó a la dirección de regreso, con su AuthHash. El pago cuenta solo si el hash (HMAC-SHA512 con la clave del comercio) es válido y la orden y el monto son los registrados; si no, 422 y nada cambia. Un regreso aprobado confirma el cargo una sola vez: repetirlo responde lo ya registrado. No requiere sesión (la sesión pudo vencer mientras el ciudadano estaba en la página de pago): el hash autentica la respuesta, y la respuesta solo dice el código, el id y el monto de la solicitud y el resultado.',
   body: { type: 'object', properties: responseFieldProps, required: [...CARD_PAGE_RESPONSE_FIELDS, 'AuthHash'] },
-  response: { ...authErrors, 200: okData(outcomeSchema), 409: errorSchema, 422: errorSchema },
+  response: { ...authErrors, 200: okData(cardPageOutcomeSchema), 409: errorSchema, 422: errorSchema },
 } as const;

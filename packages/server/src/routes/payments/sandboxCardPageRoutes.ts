@@ -9,12 +9,12 @@
  * stored, logged or echoed.
  */
 import { randomInt } from 'node:crypto';
-import { CARD_PAGE_REQUEST_FIELDS, CARD_PAGE_RESPONSE_FIELDS, cardDigits, cvvDigits, formatPesos } from '@portal/api-contract';
+import { CARD_PAGE_REQUEST_FIELDS, CARD_PAGE_RESPONSE_FIELDS, CARD_PAGE_TRX_TYPE, cardDigits, cvvDigits, formatPesos } from '@portal/api-contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signCardPageResponse, verifyCardPageRequest, type CardPageRequest, type CardPageResponse } from '../../payments/cardPageHash';
 import { SANDBOX_CARD_PAGE_PATH } from '../../payments/createPayments';
 import { SANDBOX_CARDS, sandboxCardOutcome } from '../../payments/sandboxPayments';
-import { APPROVED_ISO_CODE, CARD_PAGE_TRX_TYPE } from '../../services/payments/cardPageOrders';
+import { APPROVED_ISO_CODE } from '../../services/payments/cardPageOrders';
 import { paymentRateLimit } from './paymentSchemas';
 
 /** The form the page receives, then re-posts with the card. */

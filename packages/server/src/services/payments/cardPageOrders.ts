@@ -6,7 +6,7 @@
  * whose hash it verified. An order is approved once (abierta → aprobada), so a
  * replayed return answers what was recorded and writes nothing.
  */
-import { CARD_PAGE_RESPONSE_FIELDS, CARD_PAGE_RETURN_PATHS, cardPageAmount, cardPageOrderNumber, toCents } from '@portal/api-contract';
+import { CARD_PAGE_RESPONSE_FIELDS, cardPageOrderFields, toCents, type CardPageOutcome } from '@portal/api-contract';
 import type { Db, Queryable } from '../../db/Db';
 import { HttpError, type FieldError } from '../../http/HttpError';
 import { signCardPageRequest, verifyCardPageResponse, type CardPageRequest, type CardPageResponse } from '../../payments/cardPageHash';
@@ -15,8 +15,6 @@ import { confirmCharge, lockAgencyCharge, lockCharge, requirePayable } from './p
 
 /** The Cámara de Comercio's acronym on its charges. */
 export const CAMARA_AGENCY = 'CCPSD';
-/** The only transaction type the portal asks of the page. */
-export const CARD_PAGE_TRX_TYPE = 'Sale';
 /** What a return that cannot be trusted gets (forged, altered, unknown order): nothing changes. */
 export const INVALID_RETURN = 'La respuesta del pago no es válida';
 /** Azul's ISO code of an approved payment. */
@@ -25,12 +23,6 @@ export const APPROVED_ISO_CODE = '00';
 /** The signed fields plus the transaction type, as the browser posts them to the page. */
 export type CardPageForm = CardPageRequest & { TrxType: string };
 
-/** The three return addresses of a request's order (spec §1), on the portal's own origin. */
-export function cardPageReturnUrls(origin: string, requestCode: string): Pick<CardPageRequest, 'ApprovedUrl' | 'DeclinedUrl' | 'CancelUrl'> {
-  const back = `${origin}${CARD_PAGE_RETURN_PATHS.declinedOrCanceled}?solicitud_id=${encodeURIComponent(requestCode)}`;
-  return { ApprovedUrl: `${origin}${CARD_PAGE_RETURN_PATHS.approved}`, DeclinedUrl: `${back}&decline=1`, CancelUrl: `${back}&canceled=1` };
-}
-
 /** The form the page must receive for a charge of `amount` on request `requestCode`: computed here, never taken from the browser. */
 export function expectedCardPageForm(settings: CardPageSettings, requestCode: string, amount: number, origin: string): CardPageForm {
   return {
@@ -38,17 +30,13 @@ export function expectedCardPageForm(settings: CardPageSettings, requestCode: st
     MerchantName: settings.merchantName,
     MerchantType: settings.merchantType,
     CurrencyCode: settings.currencyCode,
-    OrderNumber: cardPageOrderNumber(requestCode),
-    Amount: cardPageAmount(amount),
-    ITBIS: '000',
-    ...cardPageReturnUrls(origin, requestCode),
+    ...cardPageOrderFields(requestCode, amount, origin),
     UseCustomField1: '0',
     CustomField1Label: '',
     CustomField1Value: '',
     UseCustomField2: '0',
     CustomField2Label: '',
     CustomField2Value: '',
-    TrxType: CARD_PAGE_TRX_TYPE,
   };
 }
 
@@ -111,15 +99,6 @@ export async function openCardPageOrder(
   return { hash: signCardPageRequest(fields, settings.authKey), fields };
 }
 
-/** What a verified return answers: no one else's data, only this request's code, id, amount and outcome. */
-export interface CardPageOutcome {
-  status: 'aprobado' | 'rechazado';
-  message: string;
-  request_id: number;
-  request_code: string;
-  amount: number;
-  authorization_code: string | null;
-}
 
 /** The return's fields and its AuthHash, as the page put them in the address. */
 export type CardPageReturn = CardPageResponse & { AuthHash: string };
