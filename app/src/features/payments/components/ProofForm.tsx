@@ -30,13 +30,19 @@ export interface ProofFormProps {
   successText: string;
   /** Runs PAYMENT_CLOSE_DELAY_MS after a success (close the dialog). */
   onDone(): void;
+  /**
+   * Reads again what a sent proof changes (the request's lists). Runs when the form goes away after a
+   * success, however the dialog was closed (the delay, Escape): sooner, the dialog would already show
+   * the proof under review instead of its success.
+   */
+  refresh(): void;
   onCancel(): void;
 }
 
 const APPROVAL = new RegExp(APPROVAL_NUMBER_PATTERN);
 const fileName = (d: StoredDocument) => `${d.name}.${d.extension}`;
 
-export function ProofForm({ numberLabel, numberDescription, send, failureText, successText, onDone, onCancel }: ProofFormProps) {
+export function ProofForm({ numberLabel, numberDescription, send, failureText, successText, onDone, refresh, onCancel }: ProofFormProps) {
   const formId = useId();
   const [approval, setApproval] = useState('');
   const [approvalError, setApprovalError] = useState<string | null>(null);
@@ -55,6 +61,15 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
   // The latest onDone, so that a re-render during the delay does not restart it.
   const doneRef = useRef(onDone);
   doneRef.current = onDone;
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const sentRef = useRef(false);
+  useEffect(
+    () => () => {
+      if (sentRef.current) refreshRef.current();
+    },
+    [],
+  );
   useEffect(() => {
     if (!sent) return undefined;
     const timer = window.setTimeout(() => doneRef.current(), PAYMENT_CLOSE_DELAY_MS);
@@ -84,6 +99,7 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
     setSending(true);
     try {
       await send({ documentUrl: chosen.route, approvalNumber: number });
+      sentRef.current = true;
       setSent(true);
     } catch (error) {
       setFailure(failureText(error));

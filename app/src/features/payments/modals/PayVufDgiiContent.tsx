@@ -5,7 +5,6 @@
  * through the second client to POST /v1/institution-dgii/upload/document.
  * The proof then waits for a DGII officer. Data `{ requestId, itemId? }`.
  */
-import { useEffect, useRef } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { formatPesos } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
@@ -17,22 +16,6 @@ export default function PayVufDgiiContent({ data, close }: ModalContentProps) {
   const { requestId } = (data ?? {}) as { requestId?: number; itemId?: number };
   const { data: view, error, isLoading, mutate } = usePaymentView(typeof requestId === 'number' ? requestId : null);
   const refresh = useRefreshAfterPayment();
-  // The lists refresh when the dialog closes: refreshed earlier, the view would already show the proof under review instead of the success.
-  // Sent but not yet refreshed: closed early (Escape) before the delay ends, the lists still refresh.
-  const unrefreshed = useRef(false);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
-  useEffect(
-    () => () => {
-      if (unrefreshed.current && typeof requestId === 'number') void refreshRef.current(requestId);
-    },
-    [requestId],
-  );
-  const done = () => {
-    unrefreshed.current = false;
-    if (typeof requestId === 'number') void refresh(requestId);
-    close();
-  };
   if (typeof requestId !== 'number') return <Alert color="red">No se indicó la solicitud.</Alert>;
   return (
     <PaymentViewState view={view} error={error} isLoading={isLoading} retry={() => void mutate()}>
@@ -70,11 +53,11 @@ export default function PayVufDgiiContent({ data, close }: ModalContentProps) {
               numberDescription="El que aparece en el comprobante del banco o de la DGII."
               send={async ({ documentUrl, approvalNumber }) => {
                 await payWith('institution-dgii/upload/document', { documentUrl, authorizationNumber: approvalNumber, requestId: v.id, requestCode: v.codigoSolicitud.code });
-                unrefreshed.current = true;
               }}
               failureText={singleWindowMessage}
               successText="Comprobante enviado. La DGII lo verificará."
-              onDone={done}
+              onDone={close}
+              refresh={() => void refresh(v.id)}
               onCancel={close}
             />
           </Stack>

@@ -6,7 +6,6 @@
  * POST /v1/portals/payment/deposit-receipt. The institution charging it
  * verifies it in its back office.
  */
-import { useEffect, useRef } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { formatPesos } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
@@ -18,22 +17,6 @@ export default function PayWithCheckContent({ data, close }: ModalContentProps) 
   const { requestId, itemId } = (data ?? {}) as { requestId?: number; itemId?: number };
   const { data: view, error, isLoading, mutate } = usePaymentView(typeof requestId === 'number' ? requestId : null);
   const refresh = useRefreshAfterPayment();
-  // The lists refresh when the dialog closes: refreshed earlier, the view would already show the receipt under review instead of the success.
-  // Sent but not yet refreshed: closed early (Escape) before the delay ends, the lists still refresh.
-  const unrefreshed = useRef(false);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
-  useEffect(
-    () => () => {
-      if (unrefreshed.current && typeof requestId === 'number') void refreshRef.current(requestId);
-    },
-    [requestId],
-  );
-  const done = () => {
-    unrefreshed.current = false;
-    if (typeof requestId === 'number') void refresh(requestId);
-    close();
-  };
   if (typeof requestId !== 'number') return <Alert color="red">No se indicó la solicitud.</Alert>;
   return (
     <PaymentViewState view={view} error={error} isLoading={isLoading} retry={() => void mutate()}>
@@ -70,11 +53,11 @@ export default function PayWithCheckContent({ data, close }: ModalContentProps) 
               numberDescription="Letras, dígitos o guiones, como aparece en el comprobante."
               send={async ({ documentUrl, approvalNumber }) => {
                 await payWith('portals/payment/deposit-receipt', { documentUrl, approvalNumber, requestId: v.id, itemId: item.id });
-                unrefreshed.current = true;
               }}
               failureText={singleWindowMessage}
               successText={`Comprobante enviado. ${agencyName(item.agency)} lo verificará.`}
-              onDone={done}
+              onDone={close}
+              refresh={() => void refresh(v.id)}
               onCancel={close}
             />
           </Stack>
