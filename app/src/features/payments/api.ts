@@ -9,10 +9,11 @@
  * accepts the same way, so the second client differs only in its time limit
  * and its fallback message.
  */
-import useSWR, { useSWRConfig } from 'swr';
-import { PAYMENT_MESSAGES, SECOND_CLIENT_TIMEOUT_MS, type PaymentResult, type PaymentView } from '@portal/api-contract';
+import { useSWRConfig } from 'swr';
+import { PAYMENT_MESSAGES, SECOND_CLIENT_TIMEOUT_MS, type PaymentResult } from '@portal/api-contract';
+import { paymentKey } from '../../api/payments';
 import { requestKey, requestListKey } from '../../api/requests';
-import { api, createApiClient } from '../../lib/api-client';
+import { createApiClient } from '../../lib/api-client';
 import { errorMessage } from '../../lib/apiError';
 
 export type { PaymentItem, PaymentResult, PaymentView, Price, Variation } from '@portal/api-contract';
@@ -25,13 +26,7 @@ export function singleWindowMessage(error: unknown): string | null {
   return errorMessage(error, PAYMENT_MESSAGES.secondClientFallback);
 }
 
-/** SWR key (and path) of a request's payment view. */
-export const paymentKey = (requestId: number) => `portals/requests/${requestId}/payment`;
-
-/** The request's payment view (charges, prices, the agencies' figures). */
-export function usePaymentView(requestId: number | null) {
-  return useSWR(requestId === null ? null : paymentKey(requestId), async () => (await api.get<{ data: PaymentView }>(paymentKey(requestId as number))).data);
-}
+export { paymentKey, usePaymentView } from '../../api/payments';
 
 /** Refreshes everything a payment changes: the payment view, the request's page, "Mis solicitudes" (every filter) and Inicio's list. */
 export function useRefreshAfterPayment() {

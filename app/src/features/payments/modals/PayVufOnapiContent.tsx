@@ -4,7 +4,7 @@ import { PAYMENT_CLOSE_DELAY_MS, PAYMENT_MESSAGES, formatPesos, type PaymentResu
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { payWith, singleWindowMessage, usePaymentView, useRefreshAfterPayment } from '../api';
 import { CardForm, type CardValues } from '../components/CardForm';
-import { PaymentViewState } from '../components/ChargeList';
+import { agencyName, PaymentViewState } from '../components/ChargeList';
 
 /** What PAY_VUF_ONAPI_REQUEST_MODAL is opened with. */
 export interface OnapiPaymentData {
@@ -89,7 +89,7 @@ export default function PayVufOnapiContent({ data, open }: ModalContentProps) {
           <Stack gap="md">
             <Stack gap={2}>
               <Text size="sm" c="dimmed">Servicio</Text>
-              <Text fw={600}>{onapi.concept} · Oficina Nacional de la Propiedad Industrial (ONAPI)</Text>
+              <Text fw={600}>{onapi.concept} · {agencyName(onapi.agency)}</Text>
               <Text size="sm">Solicitud <Text component="span" fw={700}>{v.codigoSolicitud.code}</Text> · {v.service}</Text>
               <Text size="lg" fw={700}>Costo: {formatPesos(amount)}</Text>
             </Stack>

@@ -7,12 +7,12 @@ import {
   type PaymentStatus, type PaymentView, type RequestStatus,
 } from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import {
   addComment, answerAction, markCommentRead, requestKey, withdrawRequest,
   type CitizenRequestDetail, type RequestAttachment,
 } from '../../../api/requests';
-import { api } from '../../../lib/api-client';
+import { usePaymentView } from '../../../api/payments';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { ConfirmButton } from '../../../components/ConfirmButton';
@@ -143,17 +143,6 @@ export function Documents({ request }: { request: Detail }) {
   );
 }
 
-/**
- * The request's payment view, read here for how each paid charge was paid.
- * The same SWR key (and path) as the payments feature's, which features may
- * not import: a payment refreshes both.
- */
-function usePaidWith(requestId: number, enabled: boolean) {
-  return useSWR(enabled ? `portals/requests/${requestId}/payment` : null, async () =>
-    (await api.get<{ data: PaymentView }>(`portals/requests/${requestId}/payment`)).data,
-  );
-}
-
 /** «pagado con Tarjeta de crédito o débito (VISA terminada en 4242)». */
 function paidWithText(item: PaymentView['items'][number] | undefined): string {
   if (!item?.method) return '';
@@ -164,7 +153,7 @@ function paidWithText(item: PaymentView['items'][number] | undefined): string {
 /** The request's charges, their status and what is still to pay; «Pagar» opens the payment list. */
 export function Payments({ request }: { request: Detail }) {
   const anyPaid = request.items.some((i) => i.status === 'pagado');
-  const { data: view } = usePaidWith(request.id, anyPaid);
+  const { data: view } = usePaymentView(anyPaid ? request.id : null);
   const canPay = request.total_pending > 0 && !FINISHED_STATUSES.includes(request.status as RequestStatus);
   const payModal = request.form === 'formalizacion' ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
   return (
