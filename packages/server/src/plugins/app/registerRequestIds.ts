@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { compile } from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../../config';
 
@@ -10,34 +10,16 @@ export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Header that carries the request id in and out. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** proxy-addr's keywords, as Fastify's trustProxy list understands them. */
-const KEYWORDS: Record<string, string[]> = {
-  loopback: ['127.0.0.1/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-function addEntry(list: BlockList, entry: string): void {
-  for (const item of KEYWORDS[entry] ?? [entry]) {
-    const [address, prefix] = item.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-}
-
-/** Whether the peer connected to this server is a proxy the configuration trusts (the same peers Fastify's trustProxy trusts). */
+/**
+ * Whether the peer connected to this server is a proxy TRUST_PROXY trusts: Fastify's own rule
+ * (proxy-addr, which Fastify uses for X-Forwarded-For), asked for the first hop. A hop count trusts
+ * the peer when it is at least 1; false trusts no one.
+ */
 export function trustsPeer(trustProxy: TrustProxy): (address: string | undefined) => boolean {
   if (trustProxy === false) return () => false;
   if (typeof trustProxy === 'number') return () => trustProxy > 0;
-  const list = new BlockList();
-  for (const entry of trustProxy) addEntry(list, entry);
-  return (address) => {
-    if (!address) return false;
-    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-    const type = isIP(plain) === 6 ? 'ipv6' : 'ipv4';
-    return isIP(plain) !== 0 && list.check(plain, type);
-  };
+  const trust = compile(trustProxy);
+  return (address) => address !== undefined && trust(address, 0);
 }
 
 /**
