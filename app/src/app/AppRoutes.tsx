@@ -6,10 +6,12 @@
  * document.title from its entry; signed-in pages go through RequireSession.
  */
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
+import { parse } from 'regexparam';
+import { matchRoute, Route, Switch } from 'wouter';
 import { ConstructionPage } from '../components/ConstructionPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { paths, type RouteEntry, type RouteName } from '../config/paths';
+import { preloadServicePage } from '../features/catalogue/api';
 import { RouteProgress } from './layout/RouteProgress';
 import { lazyPage } from './lazyPage';
 import { RequireSession } from './RequireSession';
@@ -64,6 +66,21 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   onlineConfirmation: ConfirmationPage,
   onlineApplication: ApplicationPage,
 };
+
+/**
+ * Starts loading what the page at `location` needs before React has rendered
+ * anything: its chunk (the first entry whose pattern matches, as the Switch
+ * picks) and, on the catalogue, its first page of services. On a slow phone the
+ * chunk, the data and the first render then overlap instead of following one
+ * another (the catalogue's LCP waited on all three in turn).
+ */
+export function preloadPage(pathname: string, search: string): void {
+  const name = (Object.keys(paths) as RouteName[]).find((key) => matchRoute(parse, paths[key].pattern, pathname)[0]);
+  if (name === undefined) return;
+  const page = PAGES[name];
+  if (page !== null && 'preload' in page) (page as { preload: () => void }).preload();
+  if (name === 'services') preloadServicePage(new URLSearchParams(search));
+}
 
 const SITE = 'Portal Ciudadano';
 

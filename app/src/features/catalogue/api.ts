@@ -3,12 +3,12 @@
  * catalogue's filters, the lists that fill the filters, every service grouped
  * by area (the institutions page), and the Puntos GOB. Types from the API contract.
  */
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type {
   AreaServiceCounts, ClassifiedServices, InstitutionList, ProvinceList, PuntoGobDetail, PuntoGobList, CatalogueServicePage,
 } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
-import type { CatalogueFilters } from './filters';
+import { readFilters, type CatalogueFilters } from './filters';
 
 /** Services per page of the catalogue. */
 export const PER_PAGE = 12;
@@ -26,12 +26,18 @@ export function serviceListParams(filters: CatalogueFilters): URLSearchParams {
   return params;
 }
 
+const servicePageKey = (query: string) => ['portals/services', query] as const;
+const fetchServicePage = ([, query]: readonly [string, string]) => api.get<CatalogueServicePage>('portals/services', { searchParams: new URLSearchParams(query) });
+
 /** One page of services that match `filters`; the previous page stays shown while the next one loads. */
 export function useServicePage(filters: CatalogueFilters) {
-  const query = serviceListParams(filters).toString();
-  return useSWR(['portals/services', query], () => api.get<CatalogueServicePage>('portals/services', { searchParams: new URLSearchParams(query) }), {
-    keepPreviousData: true,
-  });
+  return useSWR(servicePageKey(serviceListParams(filters).toString()), fetchServicePage, { keepPreviousData: true });
+}
+
+/** Starts loading the page of services that the catalogue at `search` will show (useServicePage then uses that answer). */
+export function preloadServicePage(search: URLSearchParams): void {
+  const key = servicePageKey(serviceListParams(readFilters(search)).toString());
+  void preload(key, fetchServicePage).catch(() => undefined);
 }
 
 /** The areas with their number of services (the area filter). */

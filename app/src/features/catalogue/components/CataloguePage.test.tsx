@@ -12,6 +12,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CatalogueService } from '@portal/api-contract';
 import { closeModal, modalStore } from '../../../modals/modalStore';
+import { preloadServicePage } from '../api';
 import { CataloguePage } from './CataloguePage';
 
 const service = (id: number, name: string): CatalogueService => ({
@@ -79,6 +80,16 @@ describe('CataloguePage', () => {
     await screen.findByRole('link', { name: 'Resultado de licencia' });
     expect(box.value).toBe('licencia');
     expect(document.activeElement).toBe(box);
+  });
+
+  it('a page of services preloaded from the address (before the page\'s chunk arrived) is the one the page shows, asked once', async () => {
+    answer = (url) => json({ data: [service(1, `Resultado de ${url.searchParams.get('q') ?? ''}`)], page: 2, per_page: 12, total: 13 });
+    preloadServicePage(new URLSearchParams('canal=presencial&q=acta&pagina=2'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    renderAt('/servicios?q=acta&canal=presencial&pagina=2');
+    await screen.findByRole('link', { name: 'Resultado de acta' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].searchParams.toString()).toBe('q=acta&channel=presencial&page=2&per_page=12');
   });
 
   it('a new search starts again at page 1', async () => {
