@@ -20,6 +20,7 @@ import { registerStaffAuth } from './plugins/app/registerStaffAuth';
 import { registerLookupGuard } from './plugins/app/registerLookupGuard';
 import { registerMailer } from './plugins/app/registerMailer';
 import { registerPruning } from './plugins/app/registerPruning';
+import { registerReferenceNotifications } from './plugins/app/registerReferenceNotifications';
 import { registerHealth } from './plugins/app/registerHealth';
 import { registerMetrics } from './plugins/app/registerMetrics';
 import { registerRequestIds, REQUEST_ID_HEADER, requestIdGenerator } from './plugins/app/registerRequestIds';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerLookupGuard(app, config.rateLimitAllowList);
   registerMailer(app);
   registerPruning(app);
+  registerReferenceNotifications(app);
   registerHealth(app);
 
   await registerRoutes(app);

@@ -4,38 +4,68 @@
  *   tsx packages/server/src/cli/importReference.ts <tabla> <archivo.csv|archivo.json>
  * Tables: provincias, municipios, sectores, nacionalidades, actividades-ciiu, bancos, enlaces-interes
  * (CSV or JSON); catalogo-areas, catalogo-instituciones, catalogo-servicios, puntos-gob (JSON).
- * Uses the configured database (DATABASE_URL or PGlite in DATA_DIR).
+ * Uses the configured database (DATABASE_URL or PGlite in DATA_DIR). On
+ * PostgreSQL the running servers are notified when the import commits and
+ * forget their copies of the table at once (services/referenceNotifications.ts);
+ * PGlite needs the server stopped, so it reads the new rows when it starts.
  */
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 import { createDb } from '../db/createDb';
+import type { Db } from '../db/Db';
 import { migrate } from '../db/migrate';
 import { parseReferenceCsv, REFERENCE_TABLES as CSV_TABLES, type ReferenceTable as CsvTable } from '../db/reference/parseReferenceCsv';
-import { REFERENCE_TABLES, toReferenceTable } from '../db/referenceTables';
+import { REFERENCE_TABLES, toReferenceTable, type ReferenceTable } from '../db/referenceTables';
 import { replaceReferenceTable } from '../db/replaceReferenceTable';
 
-async function run(args: string[]): Promise<number> {
+/** A file this command cannot import into that table (Spanish message, exit code 2). */
+export class ImportUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportUsageError';
+  }
+}
+
+/** The rows of `file` (CSV or JSON) for `table`. */
+export async function readReferenceFile(table: ReferenceTable, file: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(file, 'utf8');
+  const csvTable = table.replace(/_/g, '-') as CsvTable;
+  if (/\.json$/i.test(file)) {
+    const data: unknown = JSON.parse(text);
+    if (!Array.isArray(data)) throw new Error(`${file}: se esperaba una lista de objetos`);
+    return data as Record<string, unknown>[];
+  }
+  // The CSV parser names the CIIU table as its JSON file (actividades-ciiu).
+  if (CSV_TABLES.includes(csvTable)) return parseReferenceCsv(csvTable, text);
+  throw new ImportUsageError(`La tabla ${table} se importa desde un archivo JSON (como los de src/db/reference/${REFERENCE_TABLES[table].file}).`);
+}
+
+/**
+ * Replaces `table` with the rows of `file` on an open, migrated database, in
+ * one transaction that notifies the servers on commit. Returns the row count.
+ */
+export async function importReferenceFile(db: Db, table: ReferenceTable, file: string): Promise<number> {
+  return replaceReferenceTable(db, table, await readReferenceFile(table, file));
+}
+
+/** The command: `<tabla> <archivo>` against the database of `env`; returns the exit code. */
+export async function importReference(args: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const [tableArg, file] = args;
   const table = tableArg === undefined ? null : toReferenceTable(tableArg);
   if (table === null || file === undefined) {
     console.error(`Uso: importReference <tabla> <archivo.csv>\nTablas: ${Object.keys(REFERENCE_TABLES).join(', ')}`);
     return 2;
   }
-  const text = await readFile(file, 'utf8');
-  const csvTable = table.replace(/_/g, '-') as CsvTable;
   let rows: Record<string, unknown>[];
-  if (/\.json$/i.test(file)) {
-    const data: unknown = JSON.parse(text);
-    if (!Array.isArray(data)) throw new Error(`${file}: se esperaba una lista de objetos`);
-    rows = data as Record<string, unknown>[];
-  } else if (CSV_TABLES.includes(csvTable)) {
-    // The CSV parser names the CIIU table as its JSON file (actividades-ciiu).
-    rows = parseReferenceCsv(csvTable, text);
-  } else {
-    console.error(`La tabla ${table} se importa desde un archivo JSON (como los de src/db/reference/${REFERENCE_TABLES[table].file}).`);
+  try {
+    rows = await readReferenceFile(table, file);
+  } catch (error) {
+    if (!(error instanceof ImportUsageError)) throw error;
+    console.error(error.message);
     return 2;
   }
-  const db = await createDb(loadConfig(process.env));
+  const db = await createDb(loadConfig(env));
   try {
     await migrate(db);
     const count = await replaceReferenceTable(db, table, rows);
@@ -46,10 +76,12 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  importReference(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

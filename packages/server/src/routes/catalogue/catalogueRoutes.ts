@@ -17,6 +17,7 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { areaServiceCounts, catalogueLabels, institutionList, listServices, provincesWithPuntosGob, serviceBySlug } from '../../services/catalogue/catalogueStore';
 import { cacheKey, createResultCache } from '../../services/catalogue/resultCache';
+import { CATALOGUE_TABLES } from '../../services/referenceNotifications';
 import { foldFilters, SERVICE_LIST_FILTERS, serviceListQuery, slugParams } from './catalogueQuery';
 
 /** Per address: generous for browsing (each filter change is a call), a wall for scrapers. */
@@ -31,6 +32,10 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const pages = createResultCache<Awaited<ReturnType<typeof listServices>>>();
   // The institutions and areas the lists name, re-read as often as the answers expire.
   const labels = createResultCache<Awaited<ReturnType<typeof catalogueLabels>>>();
+  app.referenceChanges.subscribe(CATALOGUE_TABLES, () => {
+    pages.clear();
+    labels.clear();
+  });
 
   typed.get(
     '/portals/services',
@@ -43,7 +48,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Filtros por área, institución, tipo y canal (cada uno con varios valores: se combinan con Y entre filtros y O dentro de uno). ' +
           'Con q, búsqueda de texto completo en español en la base de datos, sin distinguir tildes ni mayúsculas, la mejor coincidencia primero (nombre antes que descripción). ' +
-          'Cada respuesta (y los nombres de instituciones y áreas) se guarda en memoria un minuto: una importación del catálogo se ve en ese plazo.',
+          'Cada respuesta (y los nombres de instituciones y áreas) se guarda en memoria hasta un minuto: una importación del catálogo se ve al momento en todos los servidores (como mucho en un minuto si el aviso de la importación no llega).',
         querystring: serviceListQuery,
         response: { ...commonErrors, 200: servicePageSchema },
       },

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { classifyServices, listPuntosGob, portalStatistics, puntoGobBySlug } from '../../services/catalogue/catalogueStore';
 import { cacheKey, createResultCache } from '../../services/catalogue/resultCache';
+import { CATALOGUE_TABLES } from '../../services/referenceNotifications';
 import { CATALOGUE_MAX_AGE_SECONDS, CATALOGUE_RATE_LIMIT } from './catalogueRoutes';
 import { classifiedQuery, foldFilters, PUNTO_GOB_FILTERS, puntoGobListQuery, SERVICE_LIST_FILTERS, slugParams } from './catalogueQuery';
 
@@ -18,6 +19,7 @@ export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const cacheable = { 'cache-control': `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}` };
   const groups = createResultCache<Awaited<ReturnType<typeof classifyServices>>>();
+  app.referenceChanges.subscribe(CATALOGUE_TABLES, () => groups.clear());
 
   typed.get(
     '/portals/classified',

@@ -43,6 +43,7 @@ function schemaFor(list: RegionList) {
 /** GET /v1/region/* reference lists: `{ data, page, limit, total }`, from an in-memory copy of each table. */
 export async function regionRoutes(app: FastifyInstance): Promise<void> {
   const cache = createReferenceCache(app.db);
+  app.referenceChanges.subscribe(REGION_LISTS.map((list) => list.table), (tables) => cache.forget(tables));
   for (const list of REGION_LISTS) {
     const filterKey = list.filter ? camelToRow(list) : null;
     app.get(list.path, { schema: schemaFor(list) }, async (request, reply) => {

@@ -30,10 +30,19 @@ export interface OnlineService {
   institution: string;
 }
 
-/** How long a form's catalogue entry is kept in memory: the catalogue changes only by import, as its lists' one-minute cache. */
+/**
+ * How long a form's catalogue entry is kept in memory: the catalogue changes
+ * only by import, as its lists' one-minute cache (and, like them, an import's
+ * notification forgets it at once: forgetOnlineServices).
+ */
 export const ONLINE_SERVICE_TTL_MS = 60_000;
 /** Per database (tests build several apps in one process), per form. */
 const services = new WeakMap<object, Map<string, { at: number; service: Promise<OnlineService | null> }>>();
+
+/** Forgets the online services kept for `db` (the catalogue was imported again). */
+export function forgetOnlineServices(db: Queryable): void {
+  services.delete(db);
+}
 
 async function readOnlineService(db: Queryable, form: string): Promise<OnlineService | null> {
   const { rows } = await db.query<{ slug: string; nombre: string; costo: string | number | null; sigla: string | null }>(
@@ -60,9 +69,10 @@ export function onlineService(db: Queryable, form: string): Promise<OnlineServic
   if (kept && Date.now() - kept.at < ONLINE_SERVICE_TTL_MS) return kept.service;
   const service = readOnlineService(db, form);
   const cache = byForm;
-  cache.set(form, { at: Date.now(), service });
-  // A failed read is not kept.
-  service.catch(() => cache.delete(form));
+  const entry = { at: Date.now(), service };
+  cache.set(form, entry);
+  // A failed read is not kept (unless a newer read replaced it meanwhile).
+  service.catch(() => cache.get(form) === entry && cache.delete(form));
   return service;
 }
 

@@ -1,13 +1,16 @@
 /**
  * Recent answers of the catalogue's list and search, in memory. The catalogue
- * changes only through the import command, so an answer is kept `ttlMs` (an
- * import in another process shows within that time, or at restart), like the
- * region lists' reference cache. At most `max` answers; the oldest goes first.
- * A miss runs the query in the database; callers asking for the same key while
- * it runs share that one query.
+ * changes only through the import command, so an answer is kept `ttlMs`, like
+ * the region lists' reference cache; on PostgreSQL an import's notification
+ * clears it at once (services/referenceNotifications.ts), and the TTL bounds
+ * staleness while that notification cannot arrive. At most `max` answers; the
+ * oldest goes first. A miss runs the query in the database; callers asking for
+ * the same key while it runs share that one query.
  */
 export interface ResultCache<T> {
   get(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every answer (a query running now is not kept either). */
+  clear(): void;
 }
 
 export function createResultCache<T>(ttlMs = 60_000, max = 1000): ResultCache<T> {
@@ -19,11 +22,14 @@ export function createResultCache<T>(ttlMs = 60_000, max = 1000): ResultCache<T>
       if (hit && now - hit.at < ttlMs) return hit.value;
       if (hit) entries.delete(key);
       const value = load();
-      entries.set(key, { at: now, value });
-      value.catch(() => entries.delete(key));
+      const entry = { at: now, value };
+      entries.set(key, entry);
+      // Only this entry: a clear() and a newer query may have replaced it meanwhile.
+      value.catch(() => entries.get(key) === entry && entries.delete(key));
       if (entries.size > max) entries.delete(entries.keys().next().value as string);
       return value;
     },
+    clear: () => entries.clear(),
   };
 }
 

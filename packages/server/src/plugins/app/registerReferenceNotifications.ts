@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { forgetOnlineServices } from '../../services/applications/onlineForms';
+import {
+  CATALOGUE_TABLES,
+  createReferenceChanges,
+  listenForReferenceChanges,
+  type ReferenceChanges,
+  type ReferenceListener,
+} from '../../services/referenceNotifications';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-memory copies of reference data subscribe here to be forgotten when an import changes their tables. */
+    referenceChanges: ReferenceChanges;
+    /** The connection listening for imports on PostgreSQL, from when the server is ready (null on PGlite). */
+    referenceListener: ReferenceListener | null;
+  }
+}
+
+/**
+ * Registers the reference caches' registry and, on PostgreSQL (DATABASE_URL),
+ * listens for imports from any server or the import command
+ * (services/referenceNotifications.ts). Register before the routes.
+ */
+export function registerReferenceNotifications(app: FastifyInstance): void {
+  const changes = createReferenceChanges();
+  app.decorate('referenceChanges', changes);
+  // The online services by form are kept per database outside any route.
+  changes.subscribe(CATALOGUE_TABLES, () => forgetOnlineServices(app.db));
+  const { databaseUrl, databaseSchema } = app.config;
+  app.decorate<ReferenceListener | null>('referenceListener', null);
+  if (databaseUrl === null) return;
+  app.addHook('onReady', async () => {
+    app.referenceListener = listenForReferenceChanges({ connectionString: databaseUrl, schema: databaseSchema, changes, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await app.referenceListener?.close();
+  });
+}
