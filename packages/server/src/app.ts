@@ -34,6 +34,9 @@ import { registerUnderPressure } from './plugins/external/registerUnderPressure'
 import { registerRoutes } from './routes/registerRoutes';
 import { createPasswordHasher } from './services/passwordHasher';
 import { removeOrphanUploads, SHARED_FOLDER_MIN_AGE_MS } from './services/uploads/removeOrphanUploads';
+import { createDocumentStorage } from './services/storage/createDocumentStorage';
+import type { DocumentStorage } from './services/storage/DocumentStorage';
+import { createStagingDir, registerStorage } from './services/storage/registerStorage';
 import { loadSecretKey } from './services/secretKey';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -59,6 +62,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const db = overrides.db ?? (await createDb(config));
   const passwords = createPasswordHasher(config.argon2);
   let secret: Awaited<ReturnType<typeof loadSecretKey>>;
+  let storage: DocumentStorage | null = null;
+  let stagingDir: string;
   try {
     // Servers started together on one PostgreSQL migrate and seed one after the other.
     await db.withLock('migrate-and-seed', async () => {
@@ -67,9 +72,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
     });
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
-    await removeOrphanUploads(db, config.uploadDir, config.databaseUrl === null ? 0 : SHARED_FOLDER_MIN_AGE_MS);
+    storage = createDocumentStorage(config, db);
+    // Shared storage (PostgreSQL, or any bucket other servers may write to) keeps recent objects: their rows may be on the way.
+    const shared = config.databaseUrl !== null || config.documentStorage === 's3';
+    await removeOrphanUploads(db, storage, shared ? SHARED_FOLDER_MIN_AGE_MS : 0);
+    stagingDir = await createStagingDir(config.dataDir);
     secret = await loadSecretKey(config, db);
   } catch (error) {
+    await storage?.close();
     if (ownsDb) await db.close();
     throw error;
   }
@@ -113,6 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   decorateServices(app, { config, db, passwords, secretKey: secret.key, agencies: overrides.agencies ?? createAgencies(config.agencies, db), payments: overrides.payments ?? createPayments(config.payments, secret.key) }, { closeDb: ownsDb });
   if (secret.source === 'database') app.log.warn('SECRET_KEY no está definida: la clave de los códigos se guarda en la base de datos; defínala igual en todos los servidores');
+  registerStorage(app, storage, stagingDir);
   registerAuth(app);
   registerStaffAuth(app);
   registerLookupGuard(app, config.rateLimitAllowList);

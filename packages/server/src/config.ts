@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { DocumentStorageKind } from './services/storage/DocumentStorage';
+import type { S3Config } from './services/storage/s3Storage';
 
 /** How the outside agencies (JCE, ONAPI, DGII, INAPA) are reached. */
 export type AgencyConfig =
@@ -45,7 +47,12 @@ export interface Config {
   agencies: AgencyConfig;
   payments: PaymentConfig;
   sessionTtlHours: number;
+  /** Folder of the documents with DOCUMENT_STORAGE=local (UPLOAD_DIR). */
   uploadDir: string;
+  /** Where documents are kept (DOCUMENT_STORAGE): this folder, the database, or S3-compatible storage. */
+  documentStorage: DocumentStorageKind;
+  /** The bucket of DOCUMENT_STORAGE=s3 (S3_* variables); null with the other backends. */
+  s3: S3Config | null;
   /** Maximum upload size in bytes, enforced while streaming. */
   uploadMaxBytes: number;
   /** Bytes of documents one citizen may store (UPLOAD_QUOTA_BYTES). */
@@ -284,6 +291,48 @@ function readRedisPrefix(env: Env): string {
   return raw;
 }
 
+const DOCUMENT_STORAGES: readonly DocumentStorageKind[] = ['local', 'postgres', 's3'];
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_PREFIX = /^(?:[A-Za-z0-9!_.*'()-]+\/)*$/;
+
+function readDocumentStorage(env: Env): DocumentStorageKind {
+  const raw = read(env, 'DOCUMENT_STORAGE') ?? 'local';
+  if (!(DOCUMENT_STORAGES as readonly string[]).includes(raw)) {
+    throw new ConfigError('DOCUMENT_STORAGE', `debe ser "local", "postgres" o "s3" (recibido "${raw}")`);
+  }
+  return raw as DocumentStorageKind;
+}
+
+/** The S3_* variables, required (bucket and keys) only with DOCUMENT_STORAGE=s3. */
+function readS3(env: Env): S3Config {
+  const required = (name: string): string => {
+    const value = read(env, name);
+    if (value === undefined) throw new ConfigError(name, 'es obligatoria cuando DOCUMENT_STORAGE=s3');
+    return value;
+  };
+  const endpoint = read(env, 'S3_ENDPOINT') === undefined ? null : readUrl(env, 'S3_ENDPOINT', ['https:', 'http:']).replace(/\/+$/, '');
+  const bucket = required('S3_BUCKET');
+  if (!S3_BUCKET.test(bucket)) throw new ConfigError('S3_BUCKET', `debe tener de 3 a 63 minúsculas, dígitos, puntos o guiones (recibido "${bucket}")`);
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region)) throw new ConfigError('S3_REGION', `debe ser un nombre de región como us-east-1 (recibido "${region}")`);
+  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE') ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('S3_FORCE_PATH_STYLE', `debe ser "true" o "false" (recibido "${pathStyle}")`);
+  const rawPrefix = read(env, 'S3_PREFIX') ?? '';
+  const prefix = rawPrefix === '' || rawPrefix.endsWith('/') ? rawPrefix : `${rawPrefix}/`;
+  if (!S3_PREFIX.test(prefix) || prefix.length > 200) {
+    throw new ConfigError('S3_PREFIX', `debe ser una ruta de hasta 200 letras, dígitos y los signos ! _ . * ' ( ) - separados por "/", sin "/" al principio (recibido "${rawPrefix}")`);
+  }
+  return {
+    endpoint,
+    bucket,
+    region,
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: pathStyle === 'true',
+    prefix,
+  };
+}
+
 function readMetricsToken(env: Env): string | null {
   const raw = read(env, 'METRICS_TOKEN');
   if (raw === undefined) return null;
@@ -316,6 +365,7 @@ export function loadConfig(env: Env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `debe ser uno de: ${LOG_LEVELS.join(', ')} (recibido "${logLevel}")`);
   }
+  const documentStorage = readDocumentStorage(env);
   const defaultUploadDir = inMemory ? path.join(tmpdir(), `portal-uploads-${randomUUID()}`) : path.join(dataDir, 'uploads');
   return {
     port,
@@ -328,6 +378,8 @@ export function loadConfig(env: Env): Config {
     payments: readPayments(env),
     sessionTtlHours: readPositiveNumber(env, 'SESSION_TTL_HOURS', 12, 24 * 365),
     uploadDir: path.resolve(read(env, 'UPLOAD_DIR') ?? defaultUploadDir),
+    documentStorage,
+    s3: documentStorage === 's3' ? readS3(env) : null,
     uploadMaxBytes: UPLOAD_MAX_BYTES,
     uploadQuotaBytes: readInteger(env, 'UPLOAD_QUOTA_BYTES', 524_288_000, 1, 1024 ** 4),
     uploadQuotaFiles: readInteger(env, 'UPLOAD_QUOTA_FILES', 200, 1, 1_000_000),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/HttpError';
 import { removeOrphanUploads, SHARED_FOLDER_MIN_AGE_MS } from '../src/services/uploads/removeOrphanUploads';
 import { storeUpload } from '../src/services/uploads/storeUpload';
+import { createLocalStorage } from '../src/services/storage/localStorage';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { SAMPLE_FILES } from './helpers';
 
@@ -86,9 +87,9 @@ describe('orphaned uploads', () => {
     await writeFile(path.join(dir, recent), 'x');
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await utimes(path.join(dir, old), twoHoursAgo, twoHoursAgo);
-    expect(await removeOrphanUploads(first.app.db, dir, SHARED_FOLDER_MIN_AGE_MS)).toBe(1);
+    expect(await removeOrphanUploads(first.app.db, createLocalStorage(dir), SHARED_FOLDER_MIN_AGE_MS)).toBe(1);
     expect(await readdir(dir)).toEqual([recent]);
-    expect(await removeOrphanUploads(first.app.db, dir, 0)).toBe(1);
+    expect(await removeOrphanUploads(first.app.db, createLocalStorage(dir), 0)).toBe(1);
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { readdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
@@ -60,12 +58,12 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
 /**
  * Liveness `GET /health/live` (the process answers) and readiness
  * `GET /health/ready`: 200 only when the database answers, every migration
- * file is applied, the upload folder takes a file and the server is not
+ * file is applied, the document storage answers (DOCUMENT_STORAGE) and the server is not
  * overloaded; otherwise 503 `{ status: 'no_listo', message, checks }` naming
  * what failed. For load balancers and orchestrators; no session.
  */
 export function registerHealth(app: FastifyInstance): void {
-  const { db, config } = app;
+  const { db } = app;
 
   app.get('/health/live', routeOptions, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -82,14 +80,8 @@ export function registerHealth(app: FastifyInstance): void {
       const missing = files.filter((version) => !applied.has(version));
       if (missing.length > 0) throw new Error(`migraciones pendientes: ${missing.join(', ')}`);
     });
-    const storage = await check(async () => {
-      const probe = path.join(config.uploadDir, `.salud-${randomUUID()}`);
-      try {
-        await writeFile(probe, '', { flag: 'wx', mode: 0o600 });
-      } finally {
-        await rm(probe, { force: true });
-      }
-    });
+    // The document storage: the upload folder takes a file, the database table answers, or the bucket is reachable.
+    const storage = await check(() => app.storage.probe());
     const load: Check = app.hasDecorator('isUnderPressure') && app.isUnderPressure() ? 'error' : 'ok';
     const checks = { database, migrations, storage, load };
     if (Object.values(checks).every((value) => value === 'ok')) return { status: 'ok' as const, checks };

@@ -108,7 +108,7 @@ export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento_reclamo', claimId });
       return found;
     });
-    return sendStoredDocument(reply, app.config.uploadDir, document, 'Documento no encontrado');
+    return sendStoredDocument(reply, app.storage, document, 'Documento no encontrado');
   });
 
   typed.post('/backoffice/claims/:id/comments', { schema: commentSchema }, async (request, reply) => {

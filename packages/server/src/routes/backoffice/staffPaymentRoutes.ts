@@ -77,7 +77,7 @@ export async function staffPaymentRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, { staffId: staff.id, action: 'descargar_comprobante', applicationId: charge.application_id, detail: { item: charge.id, documentId: charge.proof_document_id } });
       return found;
     });
-    return sendStoredDocument(reply, app.config.uploadDir, document, PROOF_DOCUMENT_MISSING);
+    return sendStoredDocument(reply, app.storage, document, PROOF_DOCUMENT_MISSING);
   });
 
   typed.post('/backoffice/payments/:id/accept', { schema: acceptSchema }, async (request) => {

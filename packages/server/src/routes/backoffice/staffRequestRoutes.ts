@@ -175,7 +175,7 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
       await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento', applicationId: row.id, detail: { documentId } });
       return found;
     });
-    return sendStoredDocument(reply, app.config.uploadDir, document, 'Documento no encontrado');
+    return sendStoredDocument(reply, app.storage, document, 'Documento no encontrado');
   });
 
   typed.post('/backoffice/requests/:id/events', { schema: eventSchema }, async (request) => {

@@ -110,7 +110,7 @@ function checkFields(fields: ClaimFields): { about: { requestId: number } | { se
 
 export async function claimRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  const { uploadDir, uploadMaxBytes } = app.config;
+  const { uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
 
   typed.get('/issues', { schema: issuesSchema }, async () => ({ data: await claimIssues(app.db) }));
@@ -132,7 +132,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
       });
     let file: ReceivedFile | null = null;
     try {
-      file = await receiveUpload(request, uploadDir, limitFor, (name, value) => {
+      file = await receiveUpload(request, app, limitFor, (name, value) => {
         if (!CLAIM_FIELDS.has(name)) throw new HttpError(400, INVALID, [{ path: name, message: 'Campo no permitido' }]);
         if (value.length > CLAIM_DESCRIPTION_MAX * 4) throw new HttpError(400, INVALID, [{ path: name, message: DESCRIPTION_LENGTH }]);
         fields[name as keyof ClaimFields] = value;
@@ -160,7 +160,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
       }
       return reply.code(201).send({ data: await citizenClaim(app.db, citizen.id, claimId) });
     } catch (error) {
-      if (received !== null) await discardUpload(uploadDir, received);
+      if (received !== null) await discardUpload(app.storage, received);
       throw error;
     }
   });

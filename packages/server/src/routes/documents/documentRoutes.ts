@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
@@ -37,7 +35,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     );
     const document = rows[0];
     if (!document) throw new HttpError(404, NOT_FOUND);
-    return sendStoredDocument(reply, app.config.uploadDir, document, NOT_FOUND);
+    return sendStoredDocument(reply, app.storage, document, NOT_FOUND);
   });
 
   app.withTypeProvider<SchemaTypeProvider>().delete('/portals/documents/:id', { schema: deleteSchema, onRequest: app.authenticate }, async (request) => {
@@ -57,7 +55,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     if (submitted.rows.some(cites)) throw new HttpError(409, IN_SUBMITTED);
     const deleted = await app.db.query('DELETE FROM documents WHERE id = $1 AND citizen_id = $2 RETURNING id', [id, citizen.id]);
     if (deleted.rows.length === 0) throw new HttpError(404, NOT_FOUND);
-    await rm(path.join(app.config.uploadDir, rows[0].stored_name), { force: true });
+    await app.storage.remove(rows[0].stored_name);
     return { message: 'Documento eliminado' };
   });
 }

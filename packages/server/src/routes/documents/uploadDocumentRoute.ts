@@ -13,7 +13,7 @@ const FORBIDDEN = 'No autorizado';
  * (spec §5) and the forms' DXF; each form field's `x-accept` narrows that in its dialog.
  */
 export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
-  const { uploadDir, uploadMaxBytes } = app.config;
+  const { uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
 
   app.post('/portals/documents', { schema: uploadSchema, onRequest: app.authenticate }, async (request, reply) => {
@@ -22,7 +22,7 @@ export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
     const ownsProfile = (value: string) => value.trim() === String(citizen.id);
     let profileId: string | null = null;
     let description = '';
-    const file: ReceivedFile = await receiveUpload(request, uploadDir, () => uploadLimit(app.db, citizen.id, quota, uploadMaxBytes), (name, value) => {
+    const file: ReceivedFile = await receiveUpload(request, app, () => uploadLimit(app.db, citizen.id, quota, uploadMaxBytes), (name, value) => {
       if (name === 'citizen_profile_id') {
         if (!ownsProfile(value)) throw new HttpError(403, FORBIDDEN);
         profileId = value;
@@ -44,7 +44,7 @@ export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
         data: { id, name: file.name, extension: file.extension, route: documentRoute(id), description, status: 'ok' },
       });
     } catch (error) {
-      await discardUpload(uploadDir, file);
+      await discardUpload(app.storage, file);
       throw error;
     }
   });

@@ -86,13 +86,13 @@ export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
     return { data: commentView(comment) };
   });
 
-  const { uploadDir, uploadMaxBytes } = app.config;
+  const { uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
   app.post('/portals/citizen-profile/documents/requests/attach', { onRequest: app.authenticate, schema: attachSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     let requestId: number | null = null;
     let actionId: number | null = null;
-    const file = await receiveUpload(request, uploadDir, () => uploadLimit(app.db, citizen.id, quota, uploadMaxBytes), (name, value) => {
+    const file = await receiveUpload(request, app, () => uploadLimit(app.db, citizen.id, quota, uploadMaxBytes), (name, value) => {
       if (name === 'request_id') requestId = idField(name, value);
       else if (name === 'request_action_id' && value.trim() !== '') actionId = idField(name, value);
     });
@@ -114,7 +114,7 @@ export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
       if (linked === null) throw new Error('attachment not linked');
       return reply.code(201).send({ data: { ...linked, size: Number(linked.size), created_at: iso(linked.created_at) as string } });
     } catch (error) {
-      await discardUpload(uploadDir, file);
+      await discardUpload(app.storage, file);
       throw error;
     }
   });

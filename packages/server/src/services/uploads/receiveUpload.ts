@@ -13,11 +13,19 @@ import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
 import { FORBIDDEN_TEXT, hasForbiddenText } from '../../http/unstorableInput';
+import type { DocumentStorage } from '../storage/DocumentStorage';
 import { allowedType, splitFileName } from './fileRules';
 import { NOT_ALLOWED, storeUpload, type SizeLimit, type StoredUpload } from './storeUpload';
 import { bytesQuotaError, remainingBytes, type UploadQuota } from './uploadQuota';
 
-/** A file that passed the rules and is stored in the upload folder (not yet in the database). */
+/** Where a received file goes: checked in this server's private staging folder, then put in the document storage. */
+export interface UploadTarget {
+  storage: DocumentStorage;
+  /** This server's private folder (0700) where uploads stream and are inspected before they are stored. */
+  stagingDir: string;
+}
+
+/** A file that passed the rules and is in the document storage (not yet in the database). */
 export interface ReceivedFile {
   name: string;
   extension: string;
@@ -53,9 +61,31 @@ export async function uploadLimit(db: Queryable, citizenId: number, quota: Uploa
   return remaining < maxBytes ? { bytes: remaining, error: bytesQuotaError(quota) } : { bytes: maxBytes, error: new HttpError(413, FILE_TOO_LARGE) };
 }
 
-/** Removes a received file from the upload folder (the request failed after it was stored). */
-export async function discardUpload(uploadDir: string, file: ReceivedFile): Promise<void> {
-  await rm(path.join(uploadDir, file.stored.storedName), { force: true });
+/** Removes a received file from the document storage (the request failed after it was stored). */
+export async function discardUpload(storage: DocumentStorage, file: ReceivedFile): Promise<void> {
+  await storage.remove(file.stored.storedName);
+}
+
+/**
+ * Streams the file into the staging folder with every check (storeUpload),
+ * then hands the file that passed to the storage under the same name (a
+ * storage failure is not the client's: it stays a 5xx). The staging file is always removed.
+ */
+async function stageAndStore(source: Parameters<typeof storeUpload>[0], target: UploadTarget, extension: string, limit: SizeLimit): Promise<StoredUpload> {
+  const staged = await storeUpload(source, target.stagingDir, extension, limit).catch((error: unknown) => {
+    throw asClientError(error);
+  });
+  const file = path.join(target.stagingDir, staged.storedName);
+  try {
+    await target.storage.put(staged.storedName, file, staged.size);
+    return staged;
+  } catch (error) {
+    // A put that failed half-way (a dropped connection) may have left part of the object.
+    await target.storage.remove(staged.storedName).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 /**
@@ -68,7 +98,7 @@ export async function discardUpload(uploadDir: string, file: ReceivedFile): Prom
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  uploadDir: string,
+  target: UploadTarget,
   limitFor: () => Promise<SizeLimit>,
   onField: (name: string, value: string) => void,
 ): Promise<ReceivedFile> {
@@ -92,15 +122,14 @@ export async function receiveUpload(
       if (split === null) throw new HttpError(400, INVALID_NAME, [{ path: 'file', message: INVALID_NAME }]);
       const allowed = allowedType(split.extension);
       if (!allowed) throw new HttpError(415, NOT_ALLOWED);
-      const stored = await storeUpload(part.file, uploadDir, split.extension, limit).catch((error: unknown) => {
-        throw asClientError(error);
-      });
+      // The storage's own failures (database, object storage) stay 5xx.
+      const stored = await stageAndStore(part.file, target, split.extension, limit);
       file = { ...split, mime: allowed.mime, stored };
     }
     if (file === null) throw new HttpError(400, NO_FILE, [{ path: 'file', message: NO_FILE }]);
     return file;
   } catch (error) {
-    if (file !== null) await discardUpload(uploadDir, file);
+    if (file !== null) await discardUpload(target.storage, file);
     throw error;
   }
 }
