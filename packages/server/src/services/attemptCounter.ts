@@ -50,7 +50,10 @@ export async function clearAttempts(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM attempt_counters WHERE key = $1', [key]);
 }
 
-/** Removes windows that ended more than a day ago (the longest window is an hour). */
-export async function pruneAttemptCounters(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM attempt_counters WHERE window_start < now() - interval '1 day'`);
+/** Removes windows that ended more than a day ago (the longest window is an hour); returns how many. */
+export async function pruneAttemptCounters(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM attempt_counters WHERE window_start < now() - interval '1 day' RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
+  return rows[0].n;
 }

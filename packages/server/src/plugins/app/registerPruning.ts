@@ -1,20 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneExpired } from '../../services/pruneExpired';
 
-/** Prunes expired rows when the server is ready and every hour after (services/pruneExpired.ts). */
+/** Milliseconds from `now` to the next multiple of `everyMs` since the epoch (the same instant on every server). */
+export function untilNextSlot(everyMs: number, now = Date.now()): number {
+  return everyMs - (now % everyMs);
+}
+
+/**
+ * Prunes expired rows when the server is ready, and then at the start of each
+ * period by the clock (every hour on the hour): servers sharing a database
+ * try at the same moment and one prunes while the others skip
+ * (services/pruneExpired.ts).
+ */
 export function registerPruning(app: FastifyInstance, everyMs = 60 * 60 * 1000): void {
-  const run = () => pruneExpired(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron borrar los datos vencidos'));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    running = run();
-    timer = setInterval(() => {
-      running = run();
-    }, everyMs);
+  let closing = false;
+  const run = () => {
+    running = pruneExpired(app.db).then(
+      (count) => {
+        if (count === null) app.log.debug('otro servidor está borrando los datos vencidos: este no lo repite');
+        else app.log.debug({ count }, 'datos vencidos borrados');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'no se pudieron borrar los datos vencidos'),
+    );
+  };
+  const schedule = () => {
+    if (closing) return;
+    const wait = untilNextSlot(everyMs);
+    // A timer that fired a little early has just run this period's pruning: the next is a period later.
+    timer = setTimeout(() => {
+      run();
+      schedule();
+    }, wait < Math.min(1000, everyMs / 2) ? wait + everyMs : wait);
     timer.unref();
+  };
+  app.addHook('onReady', async () => {
+    run();
+    schedule();
   });
   app.addHook('preClose', async () => {
-    clearInterval(timer);
+    closing = true;
+    clearTimeout(timer);
     await running;
   });
 }
