@@ -115,4 +115,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'no es url' })).toThrow('Configuración inválida: REDIS_URL no es una URL válida');
     expect(() => loadConfig({ REDIS_PREFIX: 'con espacios' })).toThrow(/^Configuración inválida: REDIS_PREFIX debe tener de 1 a 64 letras/);
   });
+
+  it('reads DOCUMENT_STORAGE and the S3_* variables, refusing bad values in Spanish', () => {
+    expect(loadConfig({})).toMatchObject({ documentStorage: 'local', s3: null });
+    // The S3 variables are read only for the s3 backend.
+    expect(loadConfig({ DOCUMENT_STORAGE: 'postgres', S3_BUCKET: 'NO VALE' })).toMatchObject({ documentStorage: 'postgres', s3: null });
+    const keys = { DOCUMENT_STORAGE: 's3', S3_BUCKET: 'portal-documentos', S3_ACCESS_KEY_ID: 'clave', S3_SECRET_ACCESS_KEY: 'secreto' };
+    expect(loadConfig(keys).s3).toEqual({
+      endpoint: null,
+      bucket: 'portal-documentos',
+      region: 'us-east-1',
+      accessKeyId: 'clave',
+      secretAccessKey: 'secreto',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(loadConfig({ ...keys, S3_ENDPOINT: 'https://minio.interno:9000/', S3_REGION: 'do-santo-domingo-1', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'produccion/documentos' }).s3).toMatchObject({
+      endpoint: 'https://minio.interno:9000',
+      region: 'do-santo-domingo-1',
+      forcePathStyle: true,
+      prefix: 'produccion/documentos/',
+    });
+    expect(() => loadConfig({ DOCUMENT_STORAGE: 'nfs' })).toThrow('Configuración inválida: DOCUMENT_STORAGE debe ser "local", "postgres" o "s3" (recibido "nfs")');
+    expect(() => loadConfig({ DOCUMENT_STORAGE: 's3' })).toThrow('Configuración inválida: S3_BUCKET es obligatoria cuando DOCUMENT_STORAGE=s3');
+    expect(() => loadConfig({ ...keys, S3_SECRET_ACCESS_KEY: '' })).toThrow('Configuración inválida: S3_SECRET_ACCESS_KEY es obligatoria cuando DOCUMENT_STORAGE=s3');
+    expect(() => loadConfig({ ...keys, S3_BUCKET: 'Mi_Cubo' })).toThrow(/^Configuración inválida: S3_BUCKET debe tener de 3 a 63 minúsculas/);
+    expect(() => loadConfig({ ...keys, S3_ENDPOINT: 'ftp://minio' })).toThrow('Configuración inválida: S3_ENDPOINT debe usar uno de estos protocolos: https:, http:');
+    expect(() => loadConfig({ ...keys, S3_REGION: 'Santo Domingo' })).toThrow(/^Configuración inválida: S3_REGION debe ser un nombre de región/);
+    expect(() => loadConfig({ ...keys, S3_FORCE_PATH_STYLE: 'si' })).toThrow('Configuración inválida: S3_FORCE_PATH_STYLE debe ser "true" o "false" (recibido "si")');
+    expect(() => loadConfig({ ...keys, S3_PREFIX: '/absoluta' })).toThrow(/^Configuración inválida: S3_PREFIX debe ser una ruta/);
+    expect(() => loadConfig({ ...keys, S3_PREFIX: 'a//b' })).toThrow(/^Configuración inválida: S3_PREFIX/);
+  });
 });

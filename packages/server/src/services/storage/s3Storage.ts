@@ -39,6 +39,10 @@ export function createS3Storage(config: S3Config): DocumentStorage {
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     maxAttempts: 2,
+    // Checksums only where S3 requires them: many S3-compatible services do not read the
+    // aws-chunked trailers the SDK would otherwise add to every streamed upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 5_000 },
   });
   const Bucket = config.bucket;
