@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { OVERLOADED } from '../src/plugins/external/registerUnderPressure';
+import { REDIS_PING_TIMEOUT_MS } from '../src/plugins/app/registerHealth';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const TOKEN = 'metricas-de-prueba-0123456789';
@@ -65,6 +66,45 @@ describe('health', () => {
       await other.close();
     }
     expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+  });
+});
+
+describe('readiness with REDIS_URL', () => {
+  const redisUrl = process.env.TEST_REDIS_URL || '';
+
+  it.skipIf(redisUrl === '')('checks Redis with a PING: 200 with checks.redis ok (needs TEST_REDIS_URL)', async () => {
+    const other = await buildTestApp({ redisUrl }, { db: t.app.db });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok', load: 'ok', redis: 'ok' } });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 503 naming Redis, within the PING timeout, when nothing listens at REDIS_URL', async () => {
+    // A port that was just free: nothing listens there.
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const other = await buildTestApp({ redisUrl: `redis://127.0.0.1:${port}` }, { db: t.app.db });
+    try {
+      const start = Date.now();
+      const res = await other.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(Date.now() - start).toBeLessThan(REDIS_PING_TIMEOUT_MS + 1000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'no_listo',
+        message: 'El servidor no está listo: falla Redis',
+        checks: { database: 'ok', migrations: 'ok', storage: 'ok', load: 'ok', redis: 'error' },
+      });
+      expect((await other.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
 

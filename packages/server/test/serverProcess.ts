@@ -19,8 +19,12 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts the server on an embedded data folder, on a free port of 127.0.0.1, without the SPA. */
-export function startServer(dataDir: string): ServerProcess {
+/**
+ * Starts the server on an embedded data folder, on a free port of 127.0.0.1,
+ * without the SPA. `env` overrides or adds variables (DATABASE_URL,
+ * DATABASE_SCHEMA, REDIS_URL, DOCUMENT_STORAGE, …).
+ */
+export function startServer(dataDir: string, env: Record<string, string> = {}): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     cwd: repoRoot,
     env: {
@@ -35,6 +39,7 @@ export function startServer(dataDir: string): ServerProcess {
       LOG_LEVEL: 'info',
       // Several servers and the tests share two cores: a long tick is the machine, not an overloaded server.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { SharedRedis } from '../../services/redisClient';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
 const MIGRATION_FILE = /^(\d+)_[a-z0-9_]+\.sql$/;
@@ -13,7 +14,11 @@ const CHECK_NAMES: Record<string, string> = {
   migrations: 'las migraciones',
   storage: 'la carpeta de documentos',
   load: 'la carga del servidor',
+  redis: 'Redis',
 };
+
+/** Longest wait for Redis's answer to the readiness PING. */
+export const REDIS_PING_TIMEOUT_MS = 1000;
 
 const checkSchema = { type: 'string', enum: ['ok', 'error'] } as const;
 
@@ -46,6 +51,19 @@ const keepAnswering = () => undefined;
 /** Health routes: never cached, logged only from warn up, outside the per-route limits. */
 const routeOptions = { logLevel: 'warn', schema: healthSchema, config: { pressureHandler: keepAnswering } } as const;
 
+/** PING through the shared client, failing after REDIS_PING_TIMEOUT_MS whatever its own timeouts do. */
+async function pingRedis(redis: SharedRedis): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('Redis no respondió a tiempo')), REDIS_PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([redis.client.ping(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function check(run: () => Promise<unknown>): Promise<Check> {
   try {
     await run();
@@ -58,7 +76,8 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
 /**
  * Liveness `GET /health/live` (the process answers) and readiness
  * `GET /health/ready`: 200 only when the database answers, every migration
- * file is applied, the document storage answers (DOCUMENT_STORAGE) and the server is not
+ * file is applied, the document storage answers (DOCUMENT_STORAGE), Redis
+ * answers a PING within a second (only with REDIS_URL) and the server is not
  * overloaded; otherwise 503 `{ status: 'no_listo', message, checks }` naming
  * what failed. For load balancers and orchestrators; no session.
  */
@@ -83,7 +102,9 @@ export function registerHealth(app: FastifyInstance): void {
     // The document storage: the upload folder takes a file, the database table answers, or the bucket is reachable.
     const storage = await check(() => app.storage.probe());
     const load: Check = app.hasDecorator('isUnderPressure') && app.isUnderPressure() ? 'error' : 'ok';
-    const checks = { database, migrations, storage, load };
+    // With REDIS_URL: Redis answers a PING in time (the shared per-address limits live there).
+    const redis = app.hasDecorator('sharedRedis') && app.sharedRedis !== null ? await check(() => pingRedis(app.sharedRedis!)) : null;
+    const checks = { database, migrations, storage, load, ...(redis === null ? {} : { redis }) };
     if (Object.values(checks).every((value) => value === 'ok')) return { status: 'ok' as const, checks };
     const failed = Object.entries(checks).filter(([, value]) => value === 'error').map(([name]) => CHECK_NAMES[name]);
     request.log.warn({ checks }, 'not ready');

@@ -3,8 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
-import { createRedisClient } from '../../services/redisClient';
+import { createRedisClient, type SharedRedis } from '../../services/redisClient';
 import { sharedLimitStore } from '../../services/sharedLimitStore';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis of REDIS_URL holding the shared limits (null without it); readiness pings it. */
+    sharedRedis: SharedRedis | null;
+  }
+}
 
 /**
  * Per-route rate limiting (global off): routes opt in with
@@ -17,6 +24,7 @@ import { sharedLimitStore } from '../../services/sharedLimitStore';
 export async function registerRateLimit(app: FastifyInstance, config: Pick<Config, 'rateLimitAllowList' | 'redisUrl' | 'redisPrefix'>): Promise<void> {
   const redis = config.redisUrl === null ? null : createRedisClient(config.redisUrl, `${config.redisPrefix}servidor`, app.log);
   if (redis !== null) app.addHook('onClose', () => redis.close());
+  app.decorate('sharedRedis', redis);
   const store = sharedLimitStore(redis, config.redisPrefix);
   await app.register(rateLimit, {
     global: false,
