@@ -70,4 +70,12 @@ describe('outbox delivery by SMTP', () => {
     expect(await deliverOutbox(t.app.db, { sendMail: async () => { ok.push('again'); return {}; } } as never, 'p@x.do')).toBe(0);
     expect(ok).toEqual(['a@b.do']);
   });
+
+  it('a backlog larger than one round is delivered at once, round after round, not 20 every 30 s', async () => {
+    const before = received.length;
+    await t.app.db.query("INSERT INTO outbox (to_address, subject, body) SELECT 'cola' || n || '@example.com', 'Cola', 'x' FROM generate_series(1, 45) AS n");
+    t.app.kickMail();
+    for (let i = 0; i < 100 && received.length < before + 45; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(received.length - before).toBe(45);
+  });
 });

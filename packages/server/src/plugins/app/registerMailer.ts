@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import { deliverOutbox } from '../../services/mail/deliverOutbox';
+import { BATCH, deliverOutbox } from '../../services/mail/deliverOutbox';
 import { createLogTransport, type MailTransport } from '../../services/mail/logTransport';
 
 declare module 'fastify' {
@@ -11,8 +11,9 @@ declare module 'fastify' {
 }
 
 /**
- * Delivers the outbox right after a message is queued and every 30 s (retries,
- * and messages queued by another server): through SMTP_URL when set, else into
+ * Delivers the outbox right after a message is queued, round after round
+ * while rounds come back full, and every 30 s (retries, and messages queued
+ * by another server): through SMTP_URL when set, else into
  * the server's log (services/mail/logTransport.ts).
  */
 export function registerMailer(app: FastifyInstance): void {
@@ -27,6 +28,10 @@ export function registerMailer(app: FastifyInstance): void {
       return running;
     }
     running = deliverOutbox(app.db, transport, app.config.mailFrom)
+      // A full round may have left more behind (a burst, or mail queued by another server): one more round now, not in 30 s.
+      .then((sent) => {
+        if (sent === BATCH) again = true;
+      })
       .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo entregar el correo'))
       .finally(() => {
         running = null;

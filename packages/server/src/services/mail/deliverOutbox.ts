@@ -17,7 +17,7 @@ export const MAX_ATTEMPTS = 5;
 /** Longer than any SMTP exchange should take, so a live sender never loses its claim. */
 const CLAIM_LEASE = '5 minutes';
 /** Messages per call (each claimed and sent one after the other). */
-const BATCH = 20;
+export const BATCH = 20;
 
 /** What deliverOutbox needs of a mail transport (a nodemailer transport fits). */
 export interface OutboxTransport {
