@@ -18,6 +18,7 @@ import type { DocumentStorage } from '../src/services/storage/DocumentStorage';
 import { createLocalStorage } from '../src/services/storage/localStorage';
 import { CHUNK_BYTES, createPostgresStorage } from '../src/services/storage/postgresStorage';
 import { createS3Storage, type S3Config } from '../src/services/storage/s3Storage';
+import { copyDocuments } from '../src/services/storage/copyDocuments';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
 
@@ -253,5 +254,51 @@ describe.each(['postgres', 's3'] as const)('uploads through the API with DOCUMEN
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ checks: { storage: 'error' } });
     if (kind === 'postgres') await t.app.db.exec('ALTER TABLE document_objects_fuera RENAME TO document_objects');
+  }, 60_000);
+});
+
+describe('copyDocuments (moving to another DOCUMENT_STORAGE)', () => {
+  it('copies every referenced document local → postgres → s3 byte for byte, skips what is there, reports what is missing, deletes nothing', async () => {
+    const t = await buildTestApp();
+    cleanups.push(() => t.close());
+    const { config: s3Config } = await startS3(`portal-copia-${randomUUID().slice(0, 8)}`);
+    const local = t.app.storage;
+    const database = createPostgresStorage(t.app.db);
+    const bucket = createS3Storage(s3Config);
+    cleanups.push(() => bucket.close());
+    const staging = await tempDir('portal-copy-');
+    const citizen = (await t.app.db.query<{ id: number }>('SELECT id FROM citizens LIMIT 1')).rows[0].id;
+    const contents = [randomBytes(2 * 1024 * 1024 + 7), Buffer.from('%PDF-1.4 corto')];
+    const names: string[] = [];
+    for (const content of contents) {
+      const name = randomUUID();
+      const file = path.join(staging, 'entrada');
+      await writeFile(file, content);
+      await local.put(name, file, content.length);
+      await rm(file);
+      names.push(name);
+    }
+    const lost = randomUUID();
+    for (const name of [...names, lost]) {
+      await t.app.db.query(
+        "INSERT INTO documents (citizen_id, name, extension, stored_name, mime, size) VALUES ($1, 'Doc', 'pdf', $2, 'application/pdf', 1)",
+        [citizen, name],
+      );
+    }
+    // An object no row references (an orphan) is not copied.
+    const orphanFile = path.join(staging, 'huerfano');
+    await writeFile(orphanFile, 'x');
+    await local.put(randomUUID(), orphanFile, 1);
+
+    expect(await copyDocuments(t.app.db, local, database, staging)).toEqual({ copied: 2, present: 0, missing: [lost] });
+    expect(await copyDocuments(t.app.db, database, bucket, staging)).toEqual({ copied: 2, present: 0, missing: [lost] });
+    // Again: nothing left to copy.
+    expect(await copyDocuments(t.app.db, database, bucket, staging)).toEqual({ copied: 0, present: 2, missing: [lost] });
+    for (const [i, name] of names.entries()) {
+      expect((await bytesOf((await bucket.open(name))!.stream)).equals(contents[i])).toBe(true);
+      expect(await local.open(name)).not.toBeNull();
+    }
+    expect((await bucket.listOlderThan(0)).sort()).toEqual([...names].sort());
+    expect(await readdir(staging)).toEqual(['huerfano']);
   }, 60_000);
 });

@@ -39,8 +39,13 @@ export function createLocalStorage(dir: string): DocumentStorage {
         throw error;
       });
       if (handle === null) return null;
-      const { size } = await handle.stat();
-      return { stream: handle.createReadStream(), size };
+      try {
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
     },
     async remove(storedName) {
       await rm(fileOf(storedName), { force: true });

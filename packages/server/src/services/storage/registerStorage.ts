@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,14 +13,37 @@ declare module 'fastify' {
   }
 }
 
+/** How old a staging file must be before a starting server deletes it (left by a server that was killed mid-upload). */
+const STALE_STAGING_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the files older than an hour in every staging folder under
+ * `parent`: what servers killed during an upload left behind. The folders
+ * stay (a running server's folder may be idle, not abandoned).
+ */
+async function removeStaleStaging(parent: string): Promise<void> {
+  const cutoff = Date.now() - STALE_STAGING_MS;
+  for (const folder of await readdir(parent)) {
+    if (!folder.startsWith('portal-staging-')) continue;
+    const dir = path.join(parent, folder);
+    for (const name of await readdir(dir).catch(() => [])) {
+      const stats = await lstat(path.join(dir, name)).catch(() => null);
+      if (stats !== null && stats.isFile() && stats.mtimeMs < cutoff) await rm(path.join(dir, name), { force: true });
+    }
+  }
+}
+
 /**
  * Creates this server's private staging folder: a new folder (mode 0700)
  * under DATA_DIR/staging, or the system's temporary folder for
- * DATA_DIR=memory://. Never shared with another server.
+ * DATA_DIR=memory://. Never shared with another server; removed when the app
+ * closes, and stale files of killed servers are deleted at start.
  */
 export async function createStagingDir(dataDir: string): Promise<string> {
-  const parent = dataDir === 'memory://' ? tmpdir() : path.join(dataDir, 'staging');
+  const inMemory = dataDir === 'memory://';
+  const parent = inMemory ? tmpdir() : path.join(dataDir, 'staging');
   await mkdir(parent, { recursive: true, mode: 0o700 });
+  if (!inMemory) await removeStaleStaging(parent);
   return mkdtemp(path.join(parent, 'portal-staging-'));
 }
 
