@@ -75,7 +75,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     storage = createDocumentStorage(config, db);
     // Shared storage (PostgreSQL, or any bucket other servers may write to) keeps recent objects: their rows may be on the way.
     const shared = config.databaseUrl !== null || config.documentStorage === 's3';
-    await removeOrphanUploads(db, storage, shared ? SHARED_FOLDER_MIN_AGE_MS : 0);
+    await removeOrphanUploads(db, storage, shared ? SHARED_FOLDER_MIN_AGE_MS : 0).catch((error: unknown) => {
+      throw new Error(`No se pudo leer el almacenamiento de documentos (DOCUMENT_STORAGE=${config.documentStorage}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
     stagingDir = await createStagingDir(config.dataDir);
     secret = await loadSecretKey(config, db);
   } catch (error) {

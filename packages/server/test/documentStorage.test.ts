@@ -19,6 +19,8 @@ import { createLocalStorage } from '../src/services/storage/localStorage';
 import { CHUNK_BYTES, createPostgresStorage } from '../src/services/storage/postgresStorage';
 import { createS3Storage, type S3Config } from '../src/services/storage/s3Storage';
 import { copyDocuments } from '../src/services/storage/copyDocuments';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
 
@@ -300,5 +302,20 @@ describe('copyDocuments (moving to another DOCUMENT_STORAGE)', () => {
     }
     expect((await bucket.listOlderThan(0)).sort()).toEqual([...names].sort());
     expect(await readdir(staging)).toEqual(['huerfano']);
+  }, 60_000);
+});
+
+describe('starting on DOCUMENT_STORAGE=s3', () => {
+  it('stops with a Spanish message naming the storage while the bucket does not answer', async () => {
+    const { config: s3, server } = await startS3(`portal-caido-${randomUUID().slice(0, 8)}`);
+    await server.close();
+    const dir = await tempDir('portal-s3-down-');
+    const config = {
+      ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', UPLOAD_DIR: dir, STATIC_DIR: path.join(dir, 'no-static') }),
+      argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      documentStorage: 's3' as const,
+      s3,
+    };
+    await expect(buildApp(config)).rejects.toThrow(/^No se pudo leer el almacenamiento de documentos \(DOCUMENT_STORAGE=s3\): /);
   }, 60_000);
 });
