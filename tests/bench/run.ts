@@ -9,6 +9,7 @@ import { catalogueBrowserBench } from './catalogueBrowserBench';
 import { browserBench } from './browserBench';
 import { deliveryBench } from './deliveryBench';
 import { paymentsBench } from './paymentsBench';
+import { mixedLoadBench } from './mixedLoadBench';
 
 const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Motor de formularios', run: engineBench },
@@ -18,9 +19,10 @@ const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'Navegador (Chromium)', run: browserBench },
   { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×, Lighthouse)', run: deliveryBench },
   { name: 'Pagos (autocannon y tarjetas aprobadas en solicitudes nuevas; BENCH_SOLO=pagos)', run: paymentsBench },
+  { name: 'Carga mixta (usuarios virtuales: 1 servidor en base embebida y 3 en PostgreSQL detrás de haproxy; BENCH_SOLO=carga)', run: mixedLoadBench },
 ];
 
-// BENCH_SOLO=navegador (or motor, api, catalogo, entrega, pagos) runs only the sections whose name contains it.
+// BENCH_SOLO=navegador (or motor, api, catalogo, entrega, pagos, carga) runs only the sections whose name contains it.
 const only = process.env.BENCH_SOLO?.toLowerCase();
 for (const section of sections.filter((s) => !only || s.name.toLowerCase().includes(only))) {
   console.log(`\n== ${section.name} ==`);

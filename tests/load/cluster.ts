@@ -4,7 +4,7 @@
  * `node --import tsx packages/server/src/main.ts` in its own process (its pid
  * is the server's, so `kill -9` kills the server itself), all delivering mail
  * to one in-process SMTP sink and trusting haproxy's X-Forwarded-For.
- * haproxy balances round-robin, checks GET /health/ready every 300 ms and
+ * haproxy balances round-robin, checks GET /health/ready every second and
  * retries a request whose server vanished (connection refused or closed with
  * no answer) on another one.
  */
@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startMailSink, type MailSink } from '../../packages/server/test/mailSink';
+import { SMTPServer } from 'smtp-server';
 import { freePort, waitForOk } from '../bench/realServer';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -86,10 +86,46 @@ export function haproxyConfig(listenPort: number, serverPorts: number[]): string
     '  balance roundrobin',
     '  option httpchk GET /health/ready',
     '  http-check expect status 200',
-    '  default-server check inter 300ms fastinter 200ms downinter 500ms fall 2 rise 2',
+    // A dead server refuses the check's connection at once (down within about a second); a busy one gets
+    // 3 s to answer, so a loaded machine does not take every server out (haproxy's 503 "No server is available").
+    '  timeout check 3s',
+    '  default-server check inter 1s fastinter 500ms downinter 500ms fall 2 rise 2',
     ...serverPorts.map((port, i) => `  server s${i + 1} 127.0.0.1:${port}`),
     '',
   ].join('\n');
+}
+
+/** The SMTP sink every server delivers to: what it received, whole. */
+export interface MailSink {
+  url: string;
+  received: { to: string[]; raw: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (smtp-server) on a free loopback port that keeps every
+ * message. A sender that dies mid-conversation (kill -9) resets its
+ * connection: that is noted, not fatal, and its unfinished message is not kept.
+ */
+export async function startMailSink(): Promise<MailSink> {
+  const received: MailSink['received'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Starts one server process on `port` with `env` added to this process's environment (not waited for). */
@@ -120,7 +156,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const servers: ClusterServer[] = [];
   let proxy: ChildProcess | null = null;
   let proxyText = '';
+  // If this process dies without stop() (an uncaught error), the servers and haproxy die with it.
+  const killAll = () => {
+    for (const child of [proxy, ...servers.map((server) => server.child)]) if (child && running(child)) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
   const stop = async () => {
+    process.off('exit', killAll);
     if (proxy !== null && running(proxy)) {
       const gone = new Promise((resolve) => proxy!.once('exit', resolve));
       proxy.kill('SIGTERM');
@@ -151,6 +193,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SECRET_KEY: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ALLOWLIST: '',
+      // Servers, PostgreSQL, haproxy and the load share the machine's cores: a long tick is the machine, not
+      // an overloaded server (as for the test suite's servers; operations.test.ts tests the check itself).
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...options.env,
     };
     const ports: number[] = [];

@@ -14,8 +14,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
 import { isValidCedula } from '@portal/form-engine';
-import pg from 'pg';
 import { submittableSrl } from '../../packages/server/test/applicationData';
 import { percentile } from '../bench/stats';
 
@@ -95,29 +95,36 @@ function loadCedulas(count: number, seed: number): string[] {
 /** The loopback address of user `i` (127.1.0.1, 127.1.0.2, …). */
 export const userAddress = (i: number) => `127.1.${Math.floor((i + 1) / 250)}.${((i + 1) % 250) + 1}`;
 
+/** What seedCitizens needs of a database: pg's Client or the server's own Db (PGlite) both fit. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
 /**
  * Creates `count` accounts directly in the database, with the password hash
  * of the sandbox's demo citizen (whose password is LOAD_PASSWORD): as fast as
  * one INSERT, and what a registered and confirmed account is.
  */
-export async function seedCitizens(databaseUrl: string, count: number): Promise<LoadUser[]> {
+export async function seedCitizens(db: SqlRunner, count: number): Promise<LoadUser[]> {
   const cedulas = loadCedulas(count, process.pid);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ password_hash: string }>(`SELECT password_hash FROM citizens WHERE cedula = '40229183641'`);
-    if (rows.length === 0) throw new Error('la base no tiene el ciudadano de demostración del sandbox');
-    const users = cedulas.map((cedula, index) => ({ index, cedula, email: `carga${cedula}@example.com`, password: LOAD_PASSWORD, address: userAddress(index) }));
-    await client.query(
-      `INSERT INTO citizens (cedula, email, password_hash, nombres, apellidos)
-       SELECT c, e, $3, 'Usuaria', 'De Carga' FROM unnest($1::text[], $2::text[]) AS t(c, e)`,
-      [users.map((u) => u.cedula), users.map((u) => u.email), rows[0].password_hash],
-    );
-    return users;
-  } finally {
-    await client.end();
-  }
+  const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM citizens WHERE cedula = '40229183641'`);
+  if (rows.length === 0) throw new Error('la base no tiene el ciudadano de demostración del sandbox');
+  const users = cedulas.map((cedula, index) => ({ index, cedula, email: `carga${cedula}@example.com`, password: LOAD_PASSWORD, address: userAddress(index) }));
+  await db.query(
+    `INSERT INTO citizens (cedula, email, password_hash, nombres, apellidos)
+     SELECT c, e, $3, 'Usuaria', 'De Carga' FROM unnest($1::text[], $2::text[]) AS t(c, e)`,
+    [users.map((u) => u.cedula), users.map((u) => u.email), rows[0].password_hash],
+  );
+  return users;
 }
+
+/** Keys in a stable order, so two JSON values compare as the database returns them (jsonb reorders keys). */
+export const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      : value;
 
 /** One HTTP answer. */
 export interface Answer {
@@ -205,7 +212,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
         k.count++;
         k.latencies.push(performance.now() - t0);
         k.statuses[answer.status] = (k.statuses[answer.status] ?? 0) + 1;
-        if (!expect.includes(answer.status)) result.unexpected.push(`${name} ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
+        if (!expect.includes(answer.status)) result.unexpected.push(`${name} ${answer.status} ${answer.body.toString('utf8').replace(/\s+/g, ' ').slice(0, 160)}`);
         return answer;
       } catch (error) {
         k.count++;
@@ -257,10 +264,24 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
         const acked: AckedDraft = { id: draft.id, citizenId, data: first, version: draft.version, requestCode: null };
         result.drafts.set(draft.id, acked);
         await think();
-        const saved = await call('borrador (autoguardado)', 'PUT', `/v1/portals/formalizaciones/${draft.id}`, { ...auth, ...json }, JSON.stringify({ data, version: acked.version }));
-        if (saved?.status !== 200) continue;
-        acked.data = data;
-        acked.version = saved.json<{ data: { version: number } }>().data.version;
+        const saved = await call('borrador (autoguardado)', 'PUT', `/v1/portals/formalizaciones/${draft.id}`, { ...auth, ...json }, JSON.stringify({ data, version: acked.version }), [200, 409]);
+        if (saved?.status === 409) {
+          // A save retried by the proxy after its server died having committed it: the retry finds the next
+          // version (409). It counts as acknowledged only if the draft now holds exactly what was sent.
+          const now = await http.send('GET', `${options.baseUrl}/v1/portals/formalizaciones/${draft.id}`, auth);
+          const view = now.json<{ data: { version: number; data: unknown } }>().data;
+          if (view.version !== acked.version + 1 || !isDeepStrictEqual(canonical(view.data), canonical(JSON.parse(JSON.stringify(data))))) {
+            result.unexpected.push(`autoguardado 409 y el borrador ${draft.id} no tiene lo enviado (versión ${view.version})`);
+            continue;
+          }
+          result.unexpected.splice(result.unexpected.findIndex((u) => u.startsWith('borrador (autoguardado) 409')), 1);
+          result.replayed.push(`autoguardado de ${draft.id}`);
+          acked.data = data;
+          acked.version = view.version;
+        } else if (saved?.status === 200) {
+          acked.data = data;
+          acked.version = saved.json<{ data: { version: number } }>().data.version;
+        } else continue;
         await think();
         if (performance.now() >= end) break;
 

@@ -28,7 +28,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { freePort, waitForOk } from '../bench/realServer';
 import { startCluster, startServer, type Cluster, type ClusterServer } from './cluster';
-import { client, kindLines, pdfUpload, runMixedLoad, seedCitizens, sha256, totals, type LoadResult } from './mixedLoad';
+import { canonical, client, kindLines, pdfUpload, runMixedLoad, seedCitizens, sha256, totals, type LoadResult } from './mixedLoad';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const env = process.env;
@@ -76,14 +76,6 @@ async function forgotLimit(): Promise<number> {
   if (!match) throw new Error('no se encontró el límite por dirección de /portals/forgot en passwordRoutes.ts');
   return Number(match[1]);
 }
-
-/** Keys in a stable order, so two JSON values compare as the database returns them. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
-      : value;
 
 /** The path of the first difference between two JSON values (for the FAIL line). */
 function firstDifference(a: unknown, b: unknown, at = ''): string {
@@ -297,7 +289,7 @@ async function main(): Promise<void> {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const users = await seedCitizens(databaseUrl, USERS + 1);
+      const users = await seedCitizens(db, USERS + 1);
       const [limitUser] = users.splice(USERS, 1);
       const [victim, ...survivors] = cluster.servers;
 
@@ -330,7 +322,9 @@ async function main(): Promise<void> {
       if (load.replayed.length) console.log(`Reintentos de haproxy tras la caída que el servidor ya había hecho (se comprueba su efecto en la base): ${load.replayed.length}: ${load.replayed.slice(0, 5).join('; ')}`);
       console.log('');
 
-      check('Servidor matado con kill -9 durante la carga', killedAt !== null && victim.child.signalCode === 'SIGKILL', `s1 (pid ${victim.child.pid}) a los ${killedAt} s, terminado por ${victim.child.signalCode}`);
+      const down = cluster.proxyOutput().split('\n').filter((l) => /s1 is DOWN/.test(l));
+      check('Servidor matado con kill -9 durante la carga', killedAt !== null && victim.child.signalCode === 'SIGKILL' && down.length > 0,
+        `s1 (pid ${victim.child.pid}) a los ${killedAt} s, terminado por ${victim.child.signalCode}; haproxy: ${down[0]?.trim() ?? 'no lo marcó caído'}`);
       check('Sin errores de transporte ni 5xx', t.transport === 0 && t.fiveXx === 0, `${t.requests} peticiones: errores de transporte ${t.transport}, respuestas 5xx ${t.fiveXx}`);
       check('Sin respuestas inesperadas', t.unexpected === 0, `${t.unexpected}${t.unexpected ? `: ${load.unexpected.slice(0, 5).join(' | ')}` : ''}`);
       await checkWrites(db, load);
@@ -361,4 +355,6 @@ async function main(): Promise<void> {
   process.exit(failed === 0 ? 0 : 1);
 }
 
+// Ctrl+C or a CI timeout: exit through 'exit', where the cluster's processes are killed.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 await main();
