@@ -16,6 +16,7 @@ import { buildApp } from '../src/app';
 import { importReference } from '../src/cli/importReference';
 import { loadConfig, type Config } from '../src/config';
 import { createReferenceChanges, REFERENCE_CHANNEL, tablesOf } from '../src/services/referenceNotifications';
+import { startServer, type ServerProcess } from './serverProcess';
 
 const url = process.env.TEST_DATABASE_URL || null;
 const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -168,4 +169,49 @@ describe('reference caches', () => {
     await importFile('bancos', 'bancos.json', JSON.stringify([{ id: 1, nombre: 'Banco tras la reconexión', tipo: 'banco_multiple' }]));
     expect(await seenByBoth([a, b], (app) => bankName(app, 1), 'Banco tras la reconexión')).toBeLessThanOrEqual(BOUND_MS);
   }, 60_000);
+
+  it.skipIf(!url)('two server processes on one PostgreSQL: an import is seen by both within a second, and both stop cleanly', async () => {
+    const schema = `refproc_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-refproc-'));
+    const processes: ServerProcess[] = [];
+    cleanups.push(
+      () => sql(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
+      () => rm(dir, { recursive: true, force: true }),
+      async () => {
+        for (const server of processes) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      },
+    );
+    const env = { DATABASE_URL: url!, DATABASE_SCHEMA: schema };
+    for (const name of ['uno', 'dos']) processes.push(startServer(path.join(dir, name), env));
+    const ports = await Promise.all(processes.map((server) => server.listening));
+    expect(ports.every((port) => port !== null), processes.map((server) => server.output()).join('\n')).toBe(true);
+    const bank = async (port: number) => {
+      const response = await fetch(`http://127.0.0.1:${port}/v1/region/bancos`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { id: number; nombre: string }[] }).data.find((row) => row.id === 1)?.nombre;
+    };
+    for (const port of ports) expect(await bank(port!)).toBe('Banco Popular Dominicano');
+    // Each process listens once it is ready: two listening connections on this database.
+    await expect.poll(async () => (await sql(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'portal-avisos-referencia'`)).length).toBeGreaterThanOrEqual(2);
+
+    const file = path.join(dir, 'bancos.json');
+    await writeFile(file, JSON.stringify([{ id: 1, nombre: 'Banco visto por los procesos', tipo: 'banco_multiple' }]));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      expect(await importReference(['bancos', file], { DATABASE_URL: url!, DATABASE_SCHEMA: schema, DATA_DIR: 'memory://' })).toBe(0);
+    } finally {
+      log.mockRestore();
+    }
+    const start = Date.now();
+    for (;;) {
+      const names = await Promise.all(ports.map((port) => bank(port!)));
+      if (names.every((name) => name === 'Banco visto por los procesos')) break;
+      expect(Date.now() - start, JSON.stringify(names)).toBeLessThanOrEqual(BOUND_MS);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+
+    // SIGTERM: the listening connection does not keep a process alive (exit 0, not the forced exit after 10 s).
+    for (const server of processes) server.child.kill('SIGTERM');
+    expect(await Promise.all(processes.map((server) => server.exited))).toEqual([0, 0]);
+  }, 120_000);
 });
