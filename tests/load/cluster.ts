@@ -37,6 +37,8 @@ export interface Cluster {
   mail: MailSink;
   /** haproxy's own log lines (server state changes, retries). */
   proxyOutput(): string;
+  /** haproxy's counters per server of the backend (and the BACKEND row): retries, redispatches, state. */
+  proxyStats(): Promise<{ name: string; retries: number; redispatches: number; status: string }[]>;
   /** `kill -9` of one server; resolves once the process is gone. */
   kill9(server: ClusterServer): Promise<void>;
   stop(): Promise<void>;
@@ -60,8 +62,8 @@ export function haproxyBinary(): string | null {
   return null;
 }
 
-/** haproxy's configuration for the given server ports (kept valid by `haproxy -c`). */
-export function haproxyConfig(listenPort: number, serverPorts: number[]): string {
+/** haproxy's configuration for the given server ports, with its statistics on `statsPort` (kept valid by `haproxy -c`). */
+export function haproxyConfig(listenPort: number, serverPorts: number[], statsPort: number): string {
   return [
     'global',
     '  maxconn 4096',
@@ -79,6 +81,10 @@ export function haproxyConfig(listenPort: number, serverPorts: number[]): string
     '  option redispatch 1',
     '  retries 3',
     '  retry-on conn-failure empty-response response-timeout',
+    'frontend stats',
+    `  bind 127.0.0.1:${statsPort}`,
+    '  stats enable',
+    '  stats uri /estadisticas',
     'frontend portal',
     `  bind 127.0.0.1:${listenPort}`,
     '  default_backend portal_servers',
@@ -211,8 +217,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       }),
     );
     const listenPort = await freePort();
+    const statsPort = await freePort();
     const configFile = path.join(options.workDir, 'haproxy.cfg');
-    await writeFile(configFile, haproxyConfig(listenPort, ports));
+    await writeFile(configFile, haproxyConfig(listenPort, ports, statsPort));
     const check = spawnSync(haproxy, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`configuración de haproxy inválida:\n${check.stdout}${check.stderr}`);
     proxy = spawn(haproxy, ['-f', configFile, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -228,6 +235,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       servers,
       mail,
       proxyOutput: () => proxyText,
+      async proxyStats() {
+        const csv = await (await fetch(`http://127.0.0.1:${statsPort}/estadisticas;csv`)).text();
+        const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n').map((line) => line.split(','));
+        const col = (name: string) => header.indexOf(name);
+        return rows
+          .filter((r) => r[0] === 'portal_servers')
+          .map((r) => ({ name: r[1], retries: Number(r[col('wretr')] || 0), redispatches: Number(r[col('wredis')] || 0), status: r[col('status')] }));
+      },
       async kill9(server) {
         server.child.kill('SIGKILL');
         await server.exited;
