@@ -15,7 +15,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { importReference } from '../src/cli/importReference';
 import { loadConfig, type Config } from '../src/config';
-import { createReferenceChanges, REFERENCE_CHANNEL, tablesOf } from '../src/services/referenceNotifications';
+import { createReferenceChanges, tablesOf } from '../src/services/referenceNotifications';
+import { endingOf, SESSION_CACHE_TTL_MS } from '../src/services/sessionCache';
+import { bearer, DEMO, login } from './helpers';
 import { startServer, type ServerProcess } from './serverProcess';
 
 const url = process.env.TEST_DATABASE_URL || null;
@@ -154,7 +156,8 @@ describe('reference caches', () => {
     expect(await bankName(b, 1)).toBe('Banco Popular Dominicano');
 
     const killed = a.referenceListener!.backendPid()!;
-    const listening = await sql<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${REFERENCE_CHANNEL}`]);
+    // The notification connections (their last statement is a LISTEN).
+    const listening = await sql<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'portal-avisos-referencia' AND query LIKE 'LISTEN %'`);
     expect(listening.map((row) => row.pid)).toContain(killed);
     expect((await sql<{ ok: boolean }>('SELECT pg_terminate_backend($1) AS ok', [killed]))[0].ok).toBe(true);
     // It reconnects on its own (a new backend), with a short pause.
@@ -214,4 +217,44 @@ describe('reference caches', () => {
     for (const server of processes) server.child.kill('SIGTERM');
     expect(await Promise.all(processes.map((server) => server.exited))).toEqual([0, 0]);
   }, 120_000);
+});
+
+describe('sessions ended on another server', () => {
+  const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/v1/portals/auth/citizens/me', headers: bearer(token) });
+
+  it.skipIf(!url)('a logout through one server is refused by the other within a second, not after its 5-second session cache', async () => {
+    const { a, b } = await twoServers();
+    const token = await login(a, DEMO.cedula, DEMO.password);
+    // b confirms the session once and keeps it in its cache.
+    expect((await me(b, token)).statusCode).toBe(200);
+    expect((await a.inject({ method: 'POST', url: '/v1/portals/auth/citizens/logout', headers: bearer(token) })).statusCode).toBe(200);
+    const ended = Date.now();
+    await vi.waitFor(async () => expect((await me(b, token)).statusCode).toBe(401), { timeout: BOUND_MS, interval: 50 });
+    expect(Date.now() - ended).toBeLessThan(SESSION_CACHE_TTL_MS);
+  });
+
+  it.skipIf(!url)('a password change through one server ends the citizen\'s other sessions on the other within a second', async () => {
+    const { a, b } = await twoServers();
+    const kept = await login(a, DEMO.cedula, DEMO.password);
+    const other = await login(b, DEMO.cedula, DEMO.password);
+    expect((await me(b, other)).statusCode).toBe(200);
+    const changed = await a.inject({
+      method: 'POST', url: '/v1/portals/auth/citizens/changepassword', headers: bearer(kept),
+      payload: { current_password: DEMO.password, new_password: 'Otra-Clave-Segura-2026' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const ended = Date.now();
+    await vi.waitFor(async () => expect((await me(b, other)).statusCode).toBe(401), { timeout: BOUND_MS, interval: 50 });
+    expect(Date.now() - ended).toBeLessThan(SESSION_CACHE_TTL_MS);
+    // The session that changed the password goes on, on both servers.
+    expect((await me(b, kept)).statusCode).toBe(200);
+  });
+
+  it('a notification names a session ending of its own schema only', () => {
+    expect(endingOf(JSON.stringify({ schema: 's1', token: 'abc' }), 's1')).toEqual({ token: 'abc' });
+    expect(endingOf(JSON.stringify({ schema: 's1', citizen: 7 }), 's1')).toEqual({ citizen: 7 });
+    expect(endingOf(JSON.stringify({ schema: 's2', citizen: 7 }), 's1')).toBeNull();
+    expect(endingOf(JSON.stringify({ schema: 's1', citizen: 1.5 }), 's1')).toBeNull();
+    expect(endingOf('no es json', 's1')).toBeNull();
+  });
 });

@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Queryable } from '../db/Db';
 import type { ReferenceTable } from '../db/referenceTables';
+import { endingOf, SESSION_CHANNEL, type SessionEnding } from './sessionCache';
 
 /** The notification channel of reference imports (one per database; the payload names the schema). */
 export const REFERENCE_CHANNEL = 'portal_referencia';
@@ -88,6 +89,8 @@ export interface ListenOptions {
   /** DATABASE_SCHEMA: the listener's search_path, so current_schema() matches the importer's. */
   schema: string | null;
   changes: ReferenceChanges;
+  /** Called with each session ending another server announced on SESSION_CHANNEL (services/sessionCache.ts). */
+  sessionEnded?: (ending: SessionEnding) => void;
   log: FastifyBaseLogger;
 }
 
@@ -97,7 +100,7 @@ export interface ListenOptions {
  * not closed; each (re)connection forgets every copy, since notifications sent
  * while it was down are lost.
  */
-export function listenForReferenceChanges({ connectionString, schema, changes, log }: ListenOptions): ReferenceListener {
+export function listenForReferenceChanges({ connectionString, schema, changes, sessionEnded, log }: ListenOptions): ReferenceListener {
   let client: pg.Client | null = null;
   let live = false;
   let pid: number | null = null;
@@ -142,11 +145,17 @@ export function listenForReferenceChanges({ connectionString, schema, changes, l
         const { rows } = await current.query<{ schema: string; pid: number }>('SELECT current_schema() AS schema, pg_backend_pid() AS pid');
         const ownSchema = rows[0].schema;
         current.on('notification', (message) => {
+          if (message.channel === SESSION_CHANNEL) {
+            const ending = endingOf(message.payload, ownSchema);
+            if (ending !== null) sessionEnded?.(ending);
+            return;
+          }
           if (message.channel !== REFERENCE_CHANNEL) return;
           const tables = tablesOf(message.payload, ownSchema);
           if (tables !== null) changes.changed(tables);
         });
         await current.query(`LISTEN ${REFERENCE_CHANNEL}`);
+        if (sessionEnded) await current.query(`LISTEN ${SESSION_CHANNEL}`);
         if (client !== current) return;
         live = true;
         pid = rows[0].pid;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/HttpError';
 import { UNAUTHENTICATED } from '../../http/installErrorHandler';
-import { createSessionCache, type SessionCache } from '../../services/sessionCache';
+import { announcingSessionCache, createSessionCache, type SessionCache } from '../../services/sessionCache';
 import { findSessionCitizen, hashToken, type CitizenView } from '../../services/sessionStore';
 
 declare module 'fastify' {
@@ -48,7 +48,11 @@ export function readToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('citizen', null);
   app.decorateRequest('sessionTokenHash', null);
-  const cache = createSessionCache();
+  // On PostgreSQL other servers may hold the same sessions: an ending is announced to them.
+  const here = createSessionCache();
+  const cache = app.config.databaseUrl === null
+    ? here
+    : announcingSessionCache(here, app.db, (error) => app.log.warn({ err: error }, 'no se pudo avisar a los demás servidores del fin de una sesión'));
   app.decorate('sessionCache', cache);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = readToken(request);

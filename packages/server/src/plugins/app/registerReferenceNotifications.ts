@@ -20,7 +20,8 @@ declare module 'fastify' {
 /**
  * Registers the reference caches' registry and, on PostgreSQL (DATABASE_URL),
  * listens for imports from any server or the import command
- * (services/referenceNotifications.ts). Register before the routes.
+ * (services/referenceNotifications.ts), and for sessions other servers ended
+ * (services/sessionCache.ts). Register after registerAuth, before the routes.
  */
 export function registerReferenceNotifications(app: FastifyInstance): void {
   const changes = createReferenceChanges();
@@ -31,7 +32,14 @@ export function registerReferenceNotifications(app: FastifyInstance): void {
   app.decorate<ReferenceListener | null>('referenceListener', null);
   if (databaseUrl === null) return;
   app.addHook('onReady', async () => {
-    app.referenceListener = listenForReferenceChanges({ connectionString: databaseUrl, schema: databaseSchema, changes, log: app.log });
+    app.referenceListener = listenForReferenceChanges({
+      connectionString: databaseUrl,
+      schema: databaseSchema,
+      changes,
+      // Sessions ended through another server (logout, password change or reset) end here at once too.
+      sessionEnded: (ending) => app.sessionCache.forgetHere(ending),
+      log: app.log,
+    });
   });
   app.addHook('onClose', async () => {
     await app.referenceListener?.close();
