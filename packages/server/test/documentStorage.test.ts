@@ -181,6 +181,21 @@ describe.each(Object.keys(backends))('DocumentStorage %s', (kind) => {
   }, 30_000);
 });
 
+describe('DocumentStorage postgres, half-written objects', () => {
+  it('does not serve an object whose writing did not finish, and lists it for the orphan sweep', async () => {
+    const t = await buildTestApp();
+    cleanups.push(() => t.close());
+    const storage = createPostgresStorage(t.app.db);
+    const name = randomUUID();
+    await t.app.db.query('INSERT INTO document_objects (stored_name, size) VALUES ($1, $2)', [name, 10]);
+    await t.app.db.query("INSERT INTO document_contents (stored_name, seq, bytes) VALUES ($1, 0, '\\x0102'::bytea)", [name]);
+    expect(await storage.open(name)).toBeNull();
+    expect(await storage.listOlderThan(0)).toContain(name);
+    await storage.remove(name);
+    expect((await t.app.db.query('SELECT 1 FROM document_contents WHERE stored_name = $1', [name])).rows).toEqual([]);
+  });
+});
+
 describe.each(['postgres', 's3'] as const)('uploads through the API with DOCUMENT_STORAGE=%s', (kind) => {
   let t: TestApp;
   let s3: Awaited<ReturnType<typeof startS3>> | null = null;

@@ -18,19 +18,20 @@ export function createPostgresStorage(db: Db): DocumentStorage {
   return {
     kind: 'postgres',
     async put(storedName, file, size) {
-      await db.transaction(async (tx) => {
-        await tx.query('INSERT INTO document_objects (stored_name, size) VALUES ($1, $2)', [storedName, size]);
-        let seq = 0;
-        let written = 0;
-        for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
-          await tx.query('INSERT INTO document_contents (stored_name, seq, bytes) VALUES ($1, $2, $3)', [storedName, seq++, chunk as Buffer]);
-          written += (chunk as Buffer).length;
-        }
-        if (written !== size) throw new Error(`el archivo tiene ${written} bytes, se esperaban ${size}`);
-      });
+      // Chunk by chunk outside a transaction (one would hold up the embedded database for the whole
+      // file); the object counts only once marked complete, and the caller removes it on failure.
+      await db.query('INSERT INTO document_objects (stored_name, size) VALUES ($1, $2)', [storedName, size]);
+      let seq = 0;
+      let written = 0;
+      for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
+        await db.query('INSERT INTO document_contents (stored_name, seq, bytes) VALUES ($1, $2, $3)', [storedName, seq++, chunk as Buffer]);
+        written += (chunk as Buffer).length;
+      }
+      if (written !== size) throw new Error(`el archivo tiene ${written} bytes, se esperaban ${size}`);
+      await db.query('UPDATE document_objects SET complete = true WHERE stored_name = $1', [storedName]);
     },
     async open(storedName): Promise<StoredObject | null> {
-      const { rows } = await db.query<{ size: string | number }>('SELECT size FROM document_objects WHERE stored_name = $1', [storedName]);
+      const { rows } = await db.query<{ size: string | number }>('SELECT size FROM document_objects WHERE stored_name = $1 AND complete', [storedName]);
       if (rows.length === 0) return null;
       const size = Number(rows[0].size);
       let seq = 0;
