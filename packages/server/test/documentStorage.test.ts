@@ -5,7 +5,7 @@
  * and downloads through the HTTP API with the database and S3 backends.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -179,6 +179,28 @@ describe.each(Object.keys(backends))('DocumentStorage %s', (kind) => {
     await backend.breakIt();
     await expect(backend.storage.probe()).rejects.toThrow();
   }, 30_000);
+});
+
+describe('DocumentStorage local across file systems', () => {
+  // /dev/shm is a tmpfs on Linux, another file system than the temporary folder: the hard link fails there.
+  const otherDevice = async () => (await stat('/dev/shm').catch(() => null))?.dev !== (await stat(tmpdir())).dev;
+  it('copies (mode 0600, no partial file left) when staging is on another file system than UPLOAD_DIR', async (context) => {
+    if (!(await otherDevice())) return context.skip();
+    const dir = await tempDir('portal-storage-exdev-');
+    const staging = await mkdtemp('/dev/shm/portal-staging-test-');
+    cleanups.push(() => rm(staging, { recursive: true, force: true }));
+    const content = randomBytes(700 * 1024);
+    const file = path.join(staging, 'subida');
+    await writeFile(file, content, { mode: 0o600 });
+    const storage = createLocalStorage(dir);
+    const name = randomUUID();
+    await storage.put(name, file, content.length);
+    expect(await readdir(dir)).toEqual([name]);
+    expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
+    expect((await bytesOf((await storage.open(name))!.stream)).equals(content)).toBe(true);
+    await expect(storage.put(name, file, content.length)).rejects.toThrow();
+    expect(await readdir(dir)).toEqual([name]);
+  });
 });
 
 describe('DocumentStorage postgres, half-written objects', () => {
