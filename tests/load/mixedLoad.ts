@@ -274,7 +274,6 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
             result.unexpected.push(`autoguardado 409 y el borrador ${draft.id} no tiene lo enviado (versión ${view.version})`);
             continue;
           }
-          result.unexpected.splice(result.unexpected.findIndex((u) => u.startsWith('borrador (autoguardado) 409')), 1);
           result.replayed.push(`autoguardado de ${draft.id}`);
           acked.data = data;
           acked.version = view.version;
@@ -294,7 +293,6 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
             result.unexpected.push(`envío 409 y la solicitud ${draft.id} sigue en borrador`);
             continue;
           }
-          result.unexpected.splice(result.unexpected.findIndex((u) => u.startsWith('envío 409')), 1);
           result.replayed.push(`envío de ${draft.id} (${view.request_code})`);
           acked.requestCode = view.request_code;
           acked.data = view.data;
@@ -312,7 +310,6 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
         else if (paid?.status === 409) {
           // A payment retried by the proxy after its server died having approved it is refused as already
           // paid (or in progress): the first one counted, and the checks require the charge paid.
-          result.unexpected.splice(result.unexpected.findIndex((u) => u.startsWith('pago ONAPI (tarjeta aprobada) 409')), 1);
           result.replayed.push(`pago de ${acked.requestCode}: ${paid.body.toString('utf8').slice(0, 120)}`);
           result.payments.push({ requestCode: acked.requestCode!, applicationId: draft.id });
         }
