@@ -19,6 +19,8 @@ import { startServerOn } from './realServer';
 const USERS = Number(process.env.BENCH_CARGA_USUARIOS ?? 200);
 const SECONDS = Number(process.env.BENCH_CARGA_SEGUNDOS ?? 30);
 const THINK_MS = Number(process.env.BENCH_CARGA_PAUSA_MS ?? 1500);
+/** Users start spread over this many seconds (their logins: argon2id with production costs). */
+const RAMP = Math.min(10, SECONDS / 3);
 
 function line(label: string, result: LoadResult): string {
   const t = totals(result);
@@ -46,7 +48,7 @@ async function embedded(): Promise<string> {
     // Rate limits as in production: each virtual user has its own address (startServerOn lifts them for 127.0.0.1 only).
     const server = await startServerOn({ dataDir, readyPath: '/health/ready' });
     try {
-      const result = await runMixedLoad({ baseUrl: server.baseUrl, users, durationSeconds: SECONDS, rampSeconds: Math.min(10, SECONDS / 6), thinkMs: THINK_MS });
+      const result = await runMixedLoad({ baseUrl: server.baseUrl, users, durationSeconds: SECONDS, rampSeconds: RAMP, thinkMs: THINK_MS });
       return line('1 servidor, base embebida (PGlite)', result);
     } finally {
       await server.close();
@@ -63,12 +65,12 @@ async function clustered(): Promise<string> {
   const services = await startThrowaway();
   const workDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-cluster-'));
   try {
-    const cluster = await startCluster({ servers: 3, databaseUrl: services.databaseUrl, redisUrl: services.redisUrl, workDir });
+    const cluster = await startCluster({ servers: 3, databaseUrl: services.databaseUrl, redisUrl: services.redisUrl, workDir, env: { DOCUMENT_STORAGE: 'postgres' } });
     try {
       const db = new pg.Client({ connectionString: services.databaseUrl });
       await db.connect();
       const users = await seedCitizens(db, USERS).finally(() => db.end());
-      const result = await runMixedLoad({ baseUrl: cluster.proxyUrl, users, durationSeconds: SECONDS, rampSeconds: Math.min(10, SECONDS / 6), thinkMs: THINK_MS });
+      const result = await runMixedLoad({ baseUrl: cluster.proxyUrl, users, durationSeconds: SECONDS, rampSeconds: RAMP, thinkMs: THINK_MS });
       return line('3 servidores, PostgreSQL y Redis, detrás de haproxy', result);
     } finally {
       await cluster.stop();

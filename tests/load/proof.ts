@@ -224,7 +224,7 @@ async function checkMail(cluster: Cluster, db: pg.Client): Promise<void> {
       (state.held ? `, reservados sin enviar ${state.held} (el que enviaba el servidor matado sale al vencer su reserva de 5 min)` : ''));
 }
 
-async function checkRestore(databaseUrl: string, restoredUrl: string, workDir: string, survivor: ClusterServer, load: LoadResult, documentStorage: string | null): Promise<void> {
+async function checkRestore(databaseUrl: string, restoredUrl: string, workDir: string, survivor: ClusterServer, load: LoadResult, documentStorage: string): Promise<void> {
   const dumpFile = path.join(workDir, 'portal.dump');
   const dump = spawnSync(pgBin('pg_dump'), ['-Fc', '-f', dumpFile, databaseUrl], { encoding: 'utf8' });
   if (dump.status !== 0) return check('pg_dump y restauración', false, `pg_dump falló: ${dump.stderr}`);
@@ -233,8 +233,7 @@ async function checkRestore(databaseUrl: string, restoredUrl: string, workDir: s
   const port = await freePort();
   const server = startServer('restaurado', port, {
     DATABASE_URL: restoredUrl, REDIS_URL: '', DATA_DIR: path.join(workDir, 'restored-data'), STATIC_DIR: path.join(workDir, 'no-static'),
-    UPLOAD_DIR: path.join(workDir, documentStorage === null ? 'uploads' : 'restored-uploads'), SMTP_URL: '', AGENCIES: 'sandbox', PAYMENTS: 'sandbox',
-    ...(documentStorage ? { DOCUMENT_STORAGE: documentStorage } : {}),
+    UPLOAD_DIR: path.join(workDir, 'restored-uploads'), SMTP_URL: '', AGENCIES: 'sandbox', PAYMENTS: 'sandbox', DOCUMENT_STORAGE: documentStorage,
     LOG_LEVEL: 'warn', TRUST_PROXY: 'false',
   });
   try {
@@ -278,16 +277,16 @@ async function main(): Promise<void> {
   const databaseUrl = withDatabase(baseUrl, name);
   const restoredUrl = withDatabase(baseUrl, `${name}_r`);
   const workDir = await mkdtemp(path.join(tmpdir(), 'portal-proof-'));
-  // Shared document storage: the database when the server offers it, else one upload folder for all (same machine).
-  const documentStorage = (await readFile(path.join(root, 'packages/server/src/config.ts'), 'utf8')).includes("'DOCUMENT_STORAGE'") ? 'postgres' : null;
+  // Shared document storage: the database (the pg_dump then carries the documents too).
+  const documentStorage = 'postgres';
   await admin(baseUrl, `CREATE DATABASE ${name}`);
   await admin(baseUrl, `CREATE DATABASE ${name}_r`);
   let cluster: Cluster | null = null;
   try {
-    console.log(`== ${SERVERS} servidores en PostgreSQL (${name}) y Redis detrás de haproxy; ${USERS} usuarios × ${SECONDS} s; kill -9 de s1 a los ${KILL_AT} s; documentos: ${documentStorage ?? 'carpeta compartida'} ==`);
+    console.log(`== ${SERVERS} servidores en PostgreSQL (${name}) y Redis detrás de haproxy; ${USERS} usuarios × ${SECONDS} s; kill -9 de s1 a los ${KILL_AT} s; DOCUMENT_STORAGE=${documentStorage} ==`);
     cluster = await startCluster({
       servers: SERVERS, databaseUrl, redisUrl, workDir,
-      env: { REDIS_PREFIX: `prueba${process.pid}:`, ...(documentStorage ? { DOCUMENT_STORAGE: documentStorage } : {}) },
+      env: { REDIS_PREFIX: `prueba${process.pid}:`, DOCUMENT_STORAGE: documentStorage },
     });
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
