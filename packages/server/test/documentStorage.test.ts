@@ -287,11 +287,16 @@ describe.each(['postgres', 's3'] as const)('uploads through the API with DOCUMEN
     expect(await stored()).toHaveLength(1);
 
     expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({ checks: { storage: 'ok' } });
+    const late = (await upload('Tarde.pdf', SAMPLE_FILES.pdf)).json().data as { id: number; route: string };
     if (kind === 's3') await s3!.server.close();
     else await t.app.db.exec('ALTER TABLE document_objects RENAME TO document_objects_fuera');
     const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ checks: { storage: 'error' } });
+    // Deleting a document while the storage is down still deletes it (its object is left for the orphan sweep).
+    const deleted = await t.app.inject({ method: 'DELETE', url: late.route.replace(/\/download$/, ''), headers: bearer(token) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await t.app.db.query('SELECT 1 FROM documents WHERE id = $1', [late.id])).rows).toEqual([]);
     if (kind === 'postgres') await t.app.db.exec('ALTER TABLE document_objects_fuera RENAME TO document_objects');
   }, 60_000);
 });
