@@ -72,7 +72,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
     });
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
-    storage = createDocumentStorage(config, db);
+    storage = await createDocumentStorage(config, db);
     // Shared storage (PostgreSQL, or any bucket other servers may write to) keeps recent objects: their rows may be on the way.
     const shared = config.databaseUrl !== null || config.documentStorage === 's3';
     await removeOrphanUploads(db, storage, shared ? SHARED_FOLDER_MIN_AGE_MS : 0).catch((error: unknown) => {

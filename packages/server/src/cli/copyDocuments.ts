@@ -13,7 +13,7 @@ import { createDb } from '../db/createDb';
 import { migrate } from '../db/migrate';
 import { copyDocuments } from '../services/storage/copyDocuments';
 import { createDocumentStorage } from '../services/storage/createDocumentStorage';
-import type { DocumentStorageKind } from '../services/storage/DocumentStorage';
+import type { DocumentStorage, DocumentStorageKind } from '../services/storage/DocumentStorage';
 import { createStagingDir } from '../services/storage/registerStorage';
 
 const KINDS: readonly string[] = ['local', 'postgres', 's3'];
@@ -31,8 +31,10 @@ async function run(args: string[]): Promise<number> {
   const db = await createDb(config);
   const stagingDir = await createStagingDir(config.dataDir);
   const open = (kind: string) => createDocumentStorage({ ...config, documentStorage: kind as DocumentStorageKind }, db);
-  const [source, target] = [open(from), open(to)];
+  let source: DocumentStorage | null = null;
+  let target: DocumentStorage | null = null;
   try {
+    [source, target] = [await open(from), await open(to)];
     await migrate(db);
     for (const [kind, storage] of [[from, source], [to, target]] as const) {
       await storage.probe().catch((error: unknown) => {
@@ -46,8 +48,8 @@ async function run(args: string[]): Promise<number> {
     for (const name of report.missing) console.log(`  sin archivo: ${name}`);
     return 0;
   } finally {
-    await source.close();
-    await target.close();
+    await source?.close();
+    await target?.close();
     await rm(stagingDir, { recursive: true, force: true });
     await db.close();
   }
