@@ -44,6 +44,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Optional PostgreSQL schema (created on start and put on the search_path). */
   databaseSchema: string | null;
+  /** Most PostgreSQL connections of this server's pool (DATABASE_POOL_MAX; the notification connection is one more). */
+  databasePoolMax: number;
   agencies: AgencyConfig;
   payments: PaymentConfig;
   sessionTtlHours: number;
@@ -374,6 +376,7 @@ export function loadConfig(env: Env): Config {
     pgliteDataDir: inMemory ? 'memory://' : path.join(dataDir, 'pglite'),
     databaseUrl,
     databaseSchema,
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', 10, 1, 500),
     agencies: readAgencies(env),
     payments: readPayments(env),
     sessionTtlHours: readPositiveNumber(env, 'SESSION_TTL_HOURS', 12, 24 * 365),

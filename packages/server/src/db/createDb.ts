@@ -8,8 +8,8 @@ import { createPgliteDb } from './createPgliteDb';
  * PGlite in DATA_DIR/pglite (DATA_DIR locked to this process; throws
  * DataFolderInUseError when another server holds it).
  */
-export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDataDir'>): Promise<Db> {
+export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDataDir'> & Partial<Pick<Config, 'databasePoolMax'>>): Promise<Db> {
   return config.databaseUrl === null
     ? createPgliteDb(config.pgliteDataDir)
-    : createPgDb(config.databaseUrl, config.databaseSchema);
+    : createPgDb(config.databaseUrl, config.databaseSchema, config.databasePoolMax);
 }

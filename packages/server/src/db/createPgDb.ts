@@ -14,12 +14,13 @@ function lockKey(text: string): number {
  * PostgreSQL server through a pg pool. With `schema`, the schema is created and
  * every pooled connection gets it as search_path, so parallel test files on one
  * server stay isolated. Several servers may share one database: see withLock.
+ * At most `poolMax` connections (DATABASE_POOL_MAX).
  */
-export async function createPgDb(connectionString: string, schema: string | null = null): Promise<Db> {
+export async function createPgDb(connectionString: string, schema: string | null = null, poolMax = 10): Promise<Db> {
   if (schema !== null && !IDENTIFIER.test(schema)) throw new Error(`Nombre de esquema inválido: ${schema}`);
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolMax,
     // Sent in the startup packet, so it applies before the first query of every connection.
     ...(schema === null ? {} : { options: `-c search_path=${schema}` }),
   });
