@@ -95,6 +95,7 @@ export async function mixedLoadBench(): Promise<string[]> {
     if (overload === undefined) delete process.env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS;
     else process.env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = overload;
   }
+  lines.push('carga: los req/s los fija sobre todo la pausa de los usuarios (carga ofrecida igual en ambos); lo que cambia son las latencias y los errores');
   lines.push('carga: servidores, base de datos, haproxy y generador de carga en la misma máquina (2 núcleos)');
   return lines;
 }
