@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { DEMO } from './helpers';
-import { deliverOutbox } from '../src/services/mail/deliverOutbox';
+import { deliverOutbox, MAX_ATTEMPTS, retryDelaySeconds } from '../src/services/mail/deliverOutbox';
 import { createLogTransport } from '../src/services/mail/logTransport';
 import Fastify from 'fastify';
 
@@ -63,12 +63,27 @@ describe('outbox delivery by SMTP', () => {
     await t.app.db.query("INSERT INTO outbox (to_address, subject, body) VALUES ('a@b.do', 'Prueba', 'x')");
     const failing = { sendMail: async () => { throw new Error('buzón lleno'); } };
     expect(await deliverOutbox(t.app.db, failing, 'p@x.do')).toBe(0);
-    const { rows } = await t.app.db.query<{ attempts: number; last_error: string; sent_at: unknown }>("SELECT attempts, last_error, sent_at FROM outbox WHERE to_address = 'a@b.do'");
+    const { rows } = await t.app.db.query<{ attempts: number; last_error: string; sent_at: unknown; wait: number }>(
+      "SELECT attempts, last_error, sent_at, extract(epoch FROM claimed_until - now())::float AS wait FROM outbox WHERE to_address = 'a@b.do'",
+    );
     expect(rows[0]).toMatchObject({ attempts: 1, last_error: 'buzón lleno', sent_at: null });
+    // Not tried again before its pause (30 s after a first failure) is over.
+    expect(rows[0].wait).toBeGreaterThan(25);
+    expect(rows[0].wait).toBeLessThanOrEqual(30);
+    const tried: string[] = [];
+    expect(await deliverOutbox(t.app.db, { sendMail: async () => { tried.push('early'); return {}; } } as never, 'p@x.do')).toBe(0);
+    expect(tried).toEqual([]);
+    await t.app.db.query("UPDATE outbox SET claimed_until = now() - interval '1 second' WHERE to_address = 'a@b.do'");
     const ok: string[] = [];
     expect(await deliverOutbox(t.app.db, { sendMail: async (m: { to?: unknown }) => { ok.push(String(m.to)); return {}; } } as never, 'p@x.do')).toBe(1);
     expect(await deliverOutbox(t.app.db, { sendMail: async () => { ok.push('again'); return {}; } } as never, 'p@x.do')).toBe(0);
     expect(ok).toEqual(['a@b.do']);
+  });
+
+  it('the pause between attempts doubles from 30 s up to an hour; the attempts span about three hours', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(retryDelaySeconds)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    const span = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelaySeconds(i + 1)).reduce((a, b) => a + b, 0);
+    expect(span / 3600).toBeGreaterThan(3);
   });
 
   it('a backlog larger than one round is delivered at once, round after round, not 20 every 30 s', async () => {

@@ -1,7 +1,10 @@
 /**
  * Sends pending outbox messages through SMTP. The outbox row is written in the
  * same transaction as what it announces (a reset code), so nothing is promised
- * that is not recorded; delivery happens after, with up to 5 attempts.
+ * that is not recorded; delivery happens after, with up to MAX_ATTEMPTS
+ * attempts spaced by a growing pause (retryDelaySeconds: 30 s, doubling, at
+ * most an hour; about three hours in all), so an SMTP relay down for a while
+ * delays mail instead of losing it.
  *
  * Several servers may deliver one outbox at the same time: each message is
  * claimed with one UPDATE over a `FOR UPDATE SKIP LOCKED` pick before it is
@@ -13,7 +16,16 @@
  */
 import type { Queryable } from '../../db/Db';
 
-export const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 10;
+/** The first pause after a failed attempt; it doubles after each one. */
+const FIRST_RETRY_SECONDS = 30;
+/** The longest pause between two attempts. */
+const LONGEST_RETRY_SECONDS = 3600;
+
+/** How long a message waits after its `failures`-th failed attempt before the next one. */
+export function retryDelaySeconds(failures: number): number {
+  return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, failures - 1), LONGEST_RETRY_SECONDS);
+}
 /** Longer than any SMTP exchange should take, so a live sender never loses its claim. */
 const CLAIM_LEASE = '5 minutes';
 /** Messages per call (each claimed and sent one after the other). */
@@ -29,6 +41,8 @@ interface Claimed {
   to_address: string;
   subject: string;
   body: string;
+  /** Attempts made before this one. */
+  attempts: number;
 }
 
 /**
@@ -46,7 +60,7 @@ async function claimNext(db: Queryable, tried: number[]): Promise<Claimed | null
        ORDER BY id LIMIT 1
        FOR UPDATE SKIP LOCKED
      )
-     RETURNING id, to_address, subject, body`,
+     RETURNING id, to_address, subject, body, attempts`,
     [MAX_ATTEMPTS, tried],
   );
   return rows[0] ?? null;
@@ -63,11 +77,13 @@ export async function deliverOutbox(db: Queryable, transport: OutboxTransport, f
     try {
       await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
     } catch (error) {
+      // The claim becomes the pause before the next attempt: no server takes it again before then.
       await db.query(
-        `UPDATE outbox SET attempts = attempts + 1, last_error = $2, claimed_until = NULL,
+        `UPDATE outbox SET attempts = attempts + 1, last_error = $2,
+           claimed_until = now() + make_interval(secs => $4),
            body = CASE WHEN attempts + 1 >= $3 THEN '' ELSE body END
          WHERE id = $1`,
-        [row.id, String((error as Error).message).slice(0, 500), MAX_ATTEMPTS],
+        [row.id, String((error as Error).message).slice(0, 500), MAX_ATTEMPTS, retryDelaySeconds(row.attempts + 1)],
       );
       continue;
     }
