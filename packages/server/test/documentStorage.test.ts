@@ -20,6 +20,7 @@ import { CHUNK_BYTES, createPostgresStorage } from '../src/services/storage/post
 import { createS3Storage, type S3Config } from '../src/services/storage/s3Storage';
 import { copyDocuments } from '../src/services/storage/copyDocuments';
 import { buildApp } from '../src/app';
+import { housekeepingRound } from '../src/plugins/app/registerPruning';
 import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
@@ -215,6 +216,31 @@ describe('DocumentStorage postgres, half-written objects', () => {
     expect(await storage.listOlderThan(0)).toContain(name);
     await storage.remove(name);
     expect((await t.app.db.query('SELECT 1 FROM document_contents WHERE stored_name = $1', [name])).rows).toEqual([]);
+  });
+});
+
+describe('hourly housekeeping on a running server', () => {
+  it('removes stored documents no row references once they are an hour old, and keeps recent and referenced ones', async () => {
+    const t = await buildTestApp({ documentStorage: 'postgres' });
+    cleanups.push(() => t.close());
+    const staged = path.join(await tempDir('portal-housekeeping-'), 'archivo');
+    await writeFile(staged, 'contenido');
+    const [old, recent, referenced] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const name of [old, recent, referenced]) await t.app.storage.put(name, staged, 9);
+    const age = (name: string) => t.app.db.query("UPDATE document_objects SET created_at = now() - interval '2 hours' WHERE stored_name = $1", [name]);
+    await age(old);
+    await age(referenced);
+    // The sandbox's demo citizen owns the one referenced document.
+    const [{ id: citizenId }] = (await t.app.db.query<{ id: number }>('SELECT id FROM citizens ORDER BY id LIMIT 1')).rows;
+    await t.app.db.query(
+      "INSERT INTO documents (citizen_id, name, extension, mime, size, stored_name) VALUES ($1, 'guardado', 'pdf', 'application/pdf', 9, $2)",
+      [citizenId, referenced],
+    );
+    const round = await housekeepingRound(t.app);
+    expect(round).toMatchObject({ orphans: 1 });
+    expect(await t.app.storage.open(old)).toBeNull();
+    expect(await t.app.storage.open(recent)).not.toBeNull();
+    expect(await t.app.storage.open(referenced)).not.toBeNull();
   });
 });
 

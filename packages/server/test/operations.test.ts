@@ -39,7 +39,7 @@ describe('health', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         status: 'no_listo',
-        message: 'El servidor no está listo: falla la carpeta de documentos',
+        message: 'El servidor no está listo: falla el almacenamiento de documentos',
         checks: { database: 'ok', migrations: 'ok', storage: 'error', load: 'ok' },
       });
       expect((await other.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);

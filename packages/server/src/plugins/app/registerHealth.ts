@@ -12,7 +12,7 @@ type Check = 'ok' | 'error';
 const CHECK_NAMES: Record<string, string> = {
   database: 'la base de datos',
   migrations: 'las migraciones',
-  storage: 'la carpeta de documentos',
+  storage: 'el almacenamiento de documentos',
   load: 'la carga del servidor',
   redis: 'Redis',
 };

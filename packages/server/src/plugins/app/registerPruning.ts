@@ -1,5 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneExpired } from '../../services/pruneExpired';
+import { removeOrphanUploads, SHARED_FOLDER_MIN_AGE_MS } from '../../services/uploads/removeOrphanUploads';
+
+/**
+ * One round of housekeeping: the expired rows (null when another server is
+ * pruning now) and, by the server that pruned, the stored documents no row
+ * references that are over an hour old (a server stopped between storing a
+ * file and recording it). Before, those waited for the next start.
+ */
+export async function housekeepingRound(app: FastifyInstance): Promise<{ pruned: number | null; orphans: number }> {
+  const pruned = await pruneExpired(app.db);
+  if (pruned === null) return { pruned, orphans: 0 };
+  return { pruned, orphans: await removeOrphanUploads(app.db, app.storage, SHARED_FOLDER_MIN_AGE_MS) };
+}
 
 /** Milliseconds from `now` to the next multiple of `everyMs` since the epoch (the same instant on every server). */
 export function untilNextSlot(everyMs: number, now = Date.now()): number {
@@ -7,7 +20,7 @@ export function untilNextSlot(everyMs: number, now = Date.now()): number {
 }
 
 /**
- * Prunes expired rows when the server is ready, and then at the start of each
+ * Prunes expired rows (and old orphan documents: housekeepingRound) when the server is ready, and then at the start of each
  * period by the clock (every hour on the hour): servers sharing a database
  * try at the same moment and one prunes while the others skip
  * (services/pruneExpired.ts).
@@ -17,10 +30,10 @@ export function registerPruning(app: FastifyInstance, everyMs = 60 * 60 * 1000):
   let running: Promise<unknown> = Promise.resolve();
   let closing = false;
   const run = () => {
-    running = pruneExpired(app.db).then(
-      (count) => {
-        if (count === null) app.log.debug('otro servidor está borrando los datos vencidos: este no lo repite');
-        else app.log.debug({ count }, 'datos vencidos borrados');
+    running = housekeepingRound(app).then(
+      ({ pruned, orphans }) => {
+        if (pruned === null) app.log.debug('otro servidor está borrando los datos vencidos: este no lo repite');
+        else app.log.debug({ count: pruned, orphans }, 'datos vencidos y documentos huérfanos borrados');
       },
       (error: unknown) => app.log.warn({ err: error }, 'no se pudieron borrar los datos vencidos'),
     );
