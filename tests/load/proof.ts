@@ -27,6 +27,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { freePort, waitForOk } from '../bench/realServer';
+import { MAX_ATTEMPTS } from '../../packages/server/src/services/mail/deliverOutbox';
 import { startCluster, startServer, type Cluster, type ClusterServer } from './cluster';
 import { canonical, client, kindLines, pdfUpload, runMixedLoad, seedCitizens, sha256, totals, type LoadResult } from './mixedLoad';
 
@@ -196,13 +197,15 @@ async function checkLimits(cluster: Cluster, cedula: string): Promise<void> {
 
 async function checkMail(cluster: Cluster, db: pg.Client): Promise<void> {
   const deadline = Date.now() + 60_000;
-  let state = { sent: -1, pending: -1, held: -1 };
+  let state = { sent: -1, pending: -1, held: -1, failed: -1 };
   for (;;) {
-    const { rows } = await db.query<{ sent: number; pending: number; held: number }>(
+    const { rows } = await db.query<{ sent: number; pending: number; held: number; failed: number }>(
       `SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent,
-              count(*) FILTER (WHERE sent_at IS NULL AND attempts < 5 AND (claimed_until IS NULL OR claimed_until < now()))::int AS pending,
-              count(*) FILTER (WHERE sent_at IS NULL AND claimed_until >= now())::int AS held
+              count(*) FILTER (WHERE sent_at IS NULL AND attempts < $1 AND (claimed_until IS NULL OR claimed_until < now()))::int AS pending,
+              count(*) FILTER (WHERE sent_at IS NULL AND attempts = 0 AND claimed_until >= now())::int AS held,
+              count(*) FILTER (WHERE sent_at IS NULL AND attempts > 0)::int AS failed
        FROM outbox`,
+      [MAX_ATTEMPTS],
     );
     // Settled: nothing left to send, and the same figures a second later (no live server mid-send).
     const settled = rows[0].pending === 0 && cluster.mail.received.length === rows[0].sent && isDeepStrictEqual(rows[0], state);
@@ -219,8 +222,8 @@ async function checkMail(cluster: Cluster, db: pg.Client): Promise<void> {
   }
   const duplicates = [...seen.values()].filter((n) => n > 1).length;
   // A killed server can hold the claim of the one message it was sending (each server sends one at a time).
-  check('Cada correo enviado una vez', cluster.mail.received.length === state.sent && duplicates === 0 && state.pending === 0 && state.held <= 1,
-    `recibidos por SMTP ${cluster.mail.received.length}, filas del outbox marcadas enviadas ${state.sent}, repetidos ${duplicates}, pendientes ${state.pending}` +
+  check('Cada correo enviado una vez', cluster.mail.received.length === state.sent && duplicates === 0 && state.pending === 0 && state.held <= 1 && state.failed === 0,
+    `recibidos por SMTP ${cluster.mail.received.length}, filas del outbox marcadas enviadas ${state.sent}, repetidos ${duplicates}, pendientes ${state.pending}, con envío fallido ${state.failed}` +
       (state.held ? `, reservados sin enviar ${state.held} (el que enviaba el servidor matado sale al vencer su reserva de 5 min)` : ''));
 }
 
