@@ -104,8 +104,23 @@ export function haproxyConfig(listenPort: number, serverPorts: number[], statsPo
 /** The SMTP sink every server delivers to: what it received, whole. */
 export interface MailSink {
   url: string;
+  /** Each message: its recipients and its text (headers and body, quoted-printable undone). */
   received: { to: string[]; raw: string }[];
   close(): Promise<void>;
+}
+
+/** The message as text: quoted-printable soft breaks and =XX escapes undone (the portal's mail is UTF-8, encoded so when not ASCII). */
+function unquote(raw: string): string {
+  const bytes = Buffer.from(raw.replace(/=\r?\n/g, ''), 'latin1');
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const hex = bytes[i] === 0x3d ? bytes.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      out.push(parseInt(hex, 16));
+      i += 2;
+    } else out.push(bytes[i]);
+  }
+  return Buffer.from(out).toString('utf8');
 }
 
 /**
@@ -123,7 +138,7 @@ export async function startMailSink(): Promise<MailSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: unquote(Buffer.concat(chunks).toString('latin1')) });
         callback();
       });
     },

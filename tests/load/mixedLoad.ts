@@ -70,6 +70,8 @@ export interface LoadResult {
   unexpected: string[];
   /** Writes whose answer was lost but that the server had done (seen afterwards): replays of a request retried after a server died. */
   replayed: string[];
+  /** Card payments cut by a server's death mid-attempt (the retry answered 409 «Ya hay un pago en curso…»): not acknowledged. */
+  interrupted: AckedPayment[];
   tokens: Map<number, string>;
 }
 
@@ -187,7 +189,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs the load; resolves when every user has finished its last iteration step after the duration. */
 export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = {
-    seconds: 0, kinds: new Map(), drafts: new Map(), documents: [], payments: [], unexpected: [], replayed: [], tokens: new Map(),
+    seconds: 0, kinds: new Map(), drafts: new Map(), documents: [], payments: [], unexpected: [], replayed: [], interrupted: [], tokens: new Map(),
   };
   const started = performance.now();
   const end = started + options.durationSeconds * 1000;
@@ -308,10 +310,17 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
           JSON.stringify({ codigoSolicitud: acked.requestCode, ...APPROVED_CARD }), [200, 409]);
         if (paid?.status === 200) result.payments.push({ requestCode: acked.requestCode!, applicationId: draft.id });
         else if (paid?.status === 409) {
-          // A payment retried by the proxy after its server died having approved it is refused as already
-          // paid (or in progress): the first one counted, and the checks require the charge paid.
-          result.replayed.push(`pago de ${acked.requestCode}: ${paid.body.toString('utf8').slice(0, 120)}`);
-          result.payments.push({ requestCode: acked.requestCode!, applicationId: draft.id });
+          const message = paid.json<{ message: string }>().message;
+          if (/en curso/.test(message)) {
+            // Retried by the proxy after its server died between opening the card attempt and recording the
+            // processor's answer: nothing acknowledged; the attempt stops blocking the charge after 2 minutes.
+            result.interrupted.push({ requestCode: acked.requestCode!, applicationId: draft.id });
+          } else {
+            // Retried after its server died having approved it: refused as already paid; the first one counted,
+            // and the checks require the charge paid once.
+            result.replayed.push(`pago de ${acked.requestCode}: ${message}`);
+            result.payments.push({ requestCode: acked.requestCode!, applicationId: draft.id });
+          }
         }
         await think();
       }
