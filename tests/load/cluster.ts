@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startMailSink, type MailSink } from '../../packages/server/test/mailSink';
 import { freePort, waitForOk } from '../bench/realServer';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -101,53 +101,6 @@ export function haproxyConfig(listenPort: number, serverPorts: number[], statsPo
   ].join('\n');
 }
 
-/** The SMTP sink every server delivers to: what it received, whole. */
-export interface MailSink {
-  url: string;
-  /** Each message: its recipients and its text (headers and body, quoted-printable undone). */
-  received: { to: string[]; raw: string }[];
-  close(): Promise<void>;
-}
-
-/** The message as text: quoted-printable soft breaks and =XX escapes undone (the portal's mail is UTF-8, encoded so when not ASCII). */
-function unquote(raw: string): string {
-  const bytes = Buffer.from(raw.replace(/=\r?\n/g, ''), 'latin1');
-  const out: number[] = [];
-  for (let i = 0; i < bytes.length; i++) {
-    const hex = bytes[i] === 0x3d ? bytes.subarray(i + 1, i + 3).toString('latin1') : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      out.push(parseInt(hex, 16));
-      i += 2;
-    } else out.push(bytes[i]);
-  }
-  return Buffer.from(out).toString('utf8');
-}
-
-/**
- * A real SMTP server (smtp-server) on a free loopback port that keeps every
- * message. A sender that dies mid-conversation (kill -9) resets its
- * connection: that is noted, not fatal, and its unfinished message is not kept.
- */
-export async function startMailSink(): Promise<MailSink> {
-  const received: MailSink['received'] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: unquote(Buffer.concat(chunks).toString('latin1')) });
-        callback();
-      });
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** Starts one server process on `port` with `env` added to this process's environment (not waited for). */
 export function startServer(name: string, port: number, env: Record<string, string>): ClusterServer {

@@ -56,6 +56,9 @@ export async function startMailSink(): Promise<MailSink> {
       });
     },
   });
+  // A sender that dies mid-conversation (a server killed with kill -9) resets its connection: not
+  // fatal to the sink, and its unfinished message is not kept.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as { port: number }).port;
 
