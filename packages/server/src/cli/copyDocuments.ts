@@ -15,6 +15,7 @@ import { copyDocuments } from '../services/storage/copyDocuments';
 import { createDocumentStorage } from '../services/storage/createDocumentStorage';
 import type { DocumentStorage, DocumentStorageKind } from '../services/storage/DocumentStorage';
 import { createStagingDir } from '../services/storage/registerStorage';
+import { runCommand } from './runCommand';
 
 const KINDS: readonly string[] = ['local', 'postgres', 's3'];
 const USAGE = 'Uso: copyDocuments <origen> <destino>   (cada uno: local, postgres o s3; distintos)';
@@ -55,10 +56,4 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(import.meta.url, run);

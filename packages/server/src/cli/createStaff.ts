@@ -8,7 +8,6 @@
  * (DATABASE_URL, or PGlite in DATA_DIR: stop the server first).
  */
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { passwordProblem } from '@portal/form-engine/password';
 import { loadConfig } from '../config';
@@ -17,6 +16,7 @@ import { createDb } from '../db/createDb';
 import { migrate } from '../db/migrate';
 import { createPasswordHasher, type PasswordHasher } from '../services/passwordHasher';
 import { createStaff, type StaffRole, type StaffView } from '../services/staff/staffStore';
+import { runCommand } from './runCommand';
 
 export const USAGE =
   'Uso: npm run staff:create -- --email <correo> --name "<nombre>" --role oficial|administrador [--institution <SIGLA>]\n' +
@@ -103,12 +103,4 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runCommand(import.meta.url, run);

@@ -10,7 +10,6 @@
  * PGlite needs the server stopped, so it reads the new rows when it starts.
  */
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 import { createDb } from '../db/createDb';
 import type { Db } from '../db/Db';
@@ -18,6 +17,7 @@ import { migrate } from '../db/migrate';
 import { parseReferenceCsv, REFERENCE_TABLES as CSV_TABLES, type ReferenceTable as CsvTable } from '../db/reference/parseReferenceCsv';
 import { REFERENCE_TABLES, toReferenceTable, type ReferenceTable } from '../db/referenceTables';
 import { replaceReferenceTable } from '../db/replaceReferenceTable';
+import { runCommand } from './runCommand';
 
 /** A file this command cannot import into that table (Spanish message, exit code 2). */
 export class ImportUsageError extends Error {
@@ -76,12 +76,4 @@ export async function importReference(args: string[], env: Record<string, string
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  importReference(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runCommand(import.meta.url, (args) => importReference(args));

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/createDb';
 import { migrate } from '../db/migrate';
 import { latestErrorReports, type ErrorReport } from '../services/reports/errorReportStore';
+import { runCommand } from './runCommand';
 
 const DEFAULT_COUNT = 20;
 const MAX_COUNT = 10_000;
@@ -50,10 +51,4 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(import.meta.url, run);
