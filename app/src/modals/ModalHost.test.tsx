@@ -8,7 +8,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../app/AppProvider';
-import type { ModalContentModule } from './modalContent';
+import type { ModalContentModule, ModalContentProps } from './modalContent';
 import { ModalHost, OPENING_FALLBACK_MS } from './ModalHost';
 import { MODAL_NAMES, type ModalName } from './modalNames';
 import { MODAL_REGISTRY, type ModalDefinition } from './modalRegistry';
@@ -81,6 +81,39 @@ describe('ModalHost', () => {
     await waitFor(() => expect(dialogs()).toHaveLength(0));
     expect(modalEntry()).toBe(false);
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('a modal its content holds (a payment being processed) ignores Escape and Back and has no close button, until released', async () => {
+    const Holding = ({ hold }: ModalContentProps) => (
+      <>
+        <button type="button" onClick={() => hold?.(true)}>Procesar</button>
+        <button type="button" onClick={() => hold?.(false)}>Listo</button>
+      </>
+    );
+    const registry = { ...MODAL_REGISTRY, PREVIEW: { title: 'Pago', load: async () => ({ default: Holding }) } };
+    const store = createModalStore();
+    renderHost(store, registry);
+    window.history.replaceState(null, '');
+    act(() => store.open('PREVIEW'));
+    const dialog = await findDialog('Pago');
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Procesar' }));
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Cerrar' })).toBeNull());
+    await userEvent.keyboard('{Escape}');
+    act(() => window.history.back());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(store.get()?.name).toBe('PREVIEW');
+    expect(dialogs()).toHaveLength(1);
+    // The entry is back: once released, Back closes it as usual.
+    await waitFor(() => expect(modalEntry()).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Listo' }));
+    await within(dialog).findByRole('button', { name: 'Cerrar' });
+    act(() => window.history.back());
+    await waitFor(() => expect(store.get()).toBeNull());
+    // Opened again, it is not held.
+    act(() => store.open('PREVIEW'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(store.get()).toBeNull());
   });
 
   it('waits up to 500 ms for the content, then opens with "Cargando" until it arrives', async () => {

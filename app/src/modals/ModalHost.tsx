@@ -2,7 +2,8 @@
  * Renders the open modal of the registry in one Mantine Modal (focus trapped,
  * aria-modal, labelled by its title; focus goes back to the element that
  * opened it, noted when the store opens it).
- * - Escape and the backdrop close it unless it is persistent.
+ * - Escape and the backdrop close it unless it is persistent, or held by its
+ *   content while work it cannot abandon is under way (a card payment).
  * - Opening waits for the content's chunk at most 500 ms (spec §4, §9: the
  *   500 ms opening fallback): a content already loaded, or arriving in time,
  *   shows at once with no spinner flash; after 500 ms the dialog opens anyway
@@ -10,7 +11,7 @@
  * - The browser's Back closes it (an open modal adds one history entry, at the
  *   same address; replacing it reuses the entry) and a navigation closes it.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Loader, Modal, Stack, Text } from '@mantine/core';
 import { useLocation } from 'wouter';
 import { importWithReload } from '../lib/importWithReload';
@@ -45,6 +46,12 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
   const [, force] = useState(0);
   const [waited, setWaited] = useState<ModalName | null>(null);
   const [failed, setFailed] = useState<ModalName | null>(null);
+  // The open modal its content holds (hold(true)); another modal, or the same one opened again, is not held.
+  const [heldModal, setHeldModal] = useState<typeof current>(null);
+  const held = current !== null && heldModal === current;
+  const heldRef = useRef(held);
+  heldRef.current = held;
+  const hold = useCallback((on: boolean) => setHeldModal(on ? current : null), [current]);
 
   // Load the content; open when it is here or when the fallback delay has passed.
   useEffect(() => {
@@ -105,7 +112,11 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
         if (store.get() !== null && !hasModalEntry()) pushEntry();
         return;
       }
-      if (!hasModalEntry() && store.get() !== null) store.close();
+      if (!hasModalEntry() && store.get() !== null) {
+        // Held: Back does not abandon the work; the entry comes back and the modal stays.
+        if (heldRef.current) pushEntry();
+        else store.close();
+      }
     };
     window.addEventListener('popstate', onPop);
     const unsubscribe = store.subscribe(follow);
@@ -127,7 +138,7 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
   const definition = name ? registry[name] : null;
   const Content = definition ? loadedContents.get(definition) : undefined;
   const opened = name !== null && (Content !== undefined || waited === name || failed === name);
-  const persistent = current?.persistent ?? definition?.persistent ?? false;
+  const persistent = held || (current?.persistent ?? definition?.persistent ?? false);
 
   return (
     <Modal
@@ -144,7 +155,7 @@ export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: M
       data-modal={name ?? undefined}
     >
       {Content && current ? (
-        <Content data={current.data} close={() => store.close()} open={store.open} />
+        <Content data={current.data} close={() => store.close()} open={store.open} hold={hold} />
       ) : failed === name ? (
         <Text role="alert">No se pudo cargar este contenido. Revise su conexión e intente de nuevo.</Text>
       ) : (

@@ -23,13 +23,19 @@ type State = { kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; reaso
  * then PAY_VUF_SUCCESS_MODAL after a second) or back to the form with
  * 'Error al pagar la solicitud' and the server's reason.
  */
-export default function PayVufOnapiContent({ data, open }: ModalContentProps) {
+export default function PayVufOnapiContent({ data, open, hold }: ModalContentProps) {
   const { requestId } = data as OnapiPaymentData;
   const { data: view, error, isLoading, mutate } = usePaymentView(requestId);
   const refresh = useRefreshAfterPayment();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const failure = useRef<HTMLDivElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
+
+  // While the card is being charged (and the thank-you before the receipt), the dialog cannot be closed.
+  const busy = state.kind === 'processing' || state.kind === 'paid';
+  useEffect(() => {
+    hold?.(busy);
+  }, [busy, hold]);
 
   useEffect(() => {
     if (state.kind === 'failed') failure.current?.focus();
