@@ -21,8 +21,17 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-/** Undoes quoted-printable soft breaks and =XX escapes (nodemailer encodes non-ASCII UTF-8 bodies so). */
+/**
+ * Undoes quoted-printable soft breaks and =XX escapes in the body (nodemailer encodes non-ASCII
+ * UTF-8 bodies so). Headers stay as sent: a non-ASCII Subject is an encoded word ending in `?=`,
+ * and undoing a "soft break" there would glue the next header (Message-ID) onto it.
+ */
 function decode(raw: string): string {
+  const end = raw.search(/\r?\n\r?\n/);
+  return end < 0 ? raw : raw.slice(0, end) + decodeBody(raw.slice(end));
+}
+
+function decodeBody(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {

@@ -24,6 +24,8 @@ interface Smtp {
   url: string;
   /** The Subject of each message received, in order. */
   readonly subjects: string[];
+  /** The Message-ID header of each message received, in order. */
+  messageIds(): string[];
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ async function startSmtp(): Promise<Smtp> {
     get subjects() {
       return sink.received.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1].trim() ?? '');
     },
+    messageIds: () => sink.received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1].trim() ?? ''),
     close: () => sink.close(),
   };
 }
@@ -132,6 +135,15 @@ describe('outbox claims', () => {
     await app.db.query(`UPDATE outbox SET claimed_until = now() - interval '1 second' WHERE subject = 'Cuatro 444444'`);
     expect(await deliverOutbox(app.db, transport, FROM)).toBe(1);
     expect(smtp.subjects.filter((s) => s === 'Cuatro 444444')).toHaveLength(1);
+
+    // Each attempt of a message carries the message's one Message-ID: a copy sent again after a crash
+    // (accepted by SMTP, not recorded) is the same message to the mailbox, and each message has its own.
+    const [{ message_id: id }] = (await app.db.query<{ message_id: string }>(`SELECT message_id FROM outbox WHERE subject = 'Cuatro 444444'`)).rows;
+    await app.db.query(`UPDATE outbox SET sent_at = NULL, attempts = 0, claimed_until = now() - interval '1 second' WHERE subject = 'Cuatro 444444'`);
+    expect(await deliverOutbox(app.db, transport, FROM)).toBe(1);
+    const ids = smtp.messageIds();
+    expect(ids.filter((m) => m === `<${id}@portal.test>`)).toHaveLength(2);
+    expect(new Set(ids).size).toBe(4);
 
     // A message that fails every attempt is given up, and its code goes with it.
     await app.db.query(`INSERT INTO outbox (to_address, subject, body) VALUES ('rosa@example.com', 'Cinco 555555', 'Su codigo: 555555')`);

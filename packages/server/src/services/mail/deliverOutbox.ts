@@ -11,7 +11,10 @@
  * sent, so two servers never send the same message. The claim lasts
  * CLAIM_LEASE; a server that stops between claiming and recording the send
  * leaves a claim that expires, and the message is sent again after it (a
- * message is sent at least once, and twice only after such a crash).
+ * message is sent at least once, and twice only after such a crash). Every
+ * attempt carries the message's own Message-ID (`<uuid@domain of MAIL_FROM>`),
+ * so the second copy that such a crash can cause is the same message to the
+ * recipient's mail system, not a new one.
  * A delivered or given-up message loses its body: one-time codes are not kept.
  */
 import type { Queryable } from '../../db/Db';
@@ -33,7 +36,7 @@ export const BATCH = 20;
 
 /** What deliverOutbox needs of a mail transport (a nodemailer transport fits). */
 export interface OutboxTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<unknown>;
 }
 
 interface Claimed {
@@ -41,6 +44,7 @@ interface Claimed {
   to_address: string;
   subject: string;
   body: string;
+  message_id: string;
   /** Attempts made before this one. */
   attempts: number;
 }
@@ -60,22 +64,30 @@ async function claimNext(db: Queryable, tried: number[]): Promise<Claimed | null
        ORDER BY id LIMIT 1
        FOR UPDATE SKIP LOCKED
      )
-     RETURNING id, to_address, subject, body, attempts`,
+     RETURNING id, to_address, subject, body, message_id, attempts`,
     [MAX_ATTEMPTS, tried],
   );
   return rows[0] ?? null;
 }
 
+/** The domain of the sender's address (`Portal <no-responder@portal.gob.do>` → portal.gob.do), for Message-IDs. */
+export function messageIdDomain(from: string): string {
+  const address = /<([^>]*)>/.exec(from)?.[1] ?? from;
+  const domain = address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+  return /^[a-z0-9.-]+$/.test(domain) && domain.includes('.') ? domain : 'portal.invalid';
+}
+
 /** Delivers up to 20 pending messages; returns how many were sent. Each message is tried once per call. */
 export async function deliverOutbox(db: Queryable, transport: OutboxTransport, from: string): Promise<number> {
   const tried: number[] = [];
+  const domain = messageIdDomain(from);
   let sent = 0;
   for (let i = 0; i < BATCH; i++) {
     const row = await claimNext(db, tried);
     if (row === null) break;
     tried.push(row.id);
     try {
-      await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
+      await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body, messageId: `<${row.message_id}@${domain}>` });
     } catch (error) {
       // The claim becomes the pause before the next attempt: no server takes it again before then.
       await db.query(

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** The part of a nodemailer transport that deliverOutbox uses. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<unknown>;
   close?(): void;
 }
 
