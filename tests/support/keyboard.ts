@@ -133,30 +133,41 @@ export async function chooseOption(page: Page, option: string, { filter }: { fil
   await page.waitForFunction((el) => el.getAttribute('aria-busy') !== 'true' && !el.disabled, handle, { timeout: 15000 });
   if (filter) await type(page, filter);
   // The option the list shows highlighted, once the input announces it too (aria-activedescendant:
-  // what a screen reader reads, and proof the select has rendered its open state).
+  // what a screen reader reads, and proof the select has rendered its open state), and whether it is
+  // the list's last option.
   const highlighted = async () => {
     const found = await page.waitForFunction(() => {
       const input = document.activeElement as HTMLElement;
       const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
       const current = list?.querySelector('[data-combobox-selected]');
-      if (!current) return { text: null };
-      return input.getAttribute('aria-expanded') === 'true' && input.getAttribute('aria-activedescendant') === current.id ? { text: (current.textContent ?? '').trim() } : false;
+      if (!current) return { text: null, last: false };
+      const options = list!.querySelectorAll('[data-combobox-option]');
+      return input.getAttribute('aria-expanded') === 'true' && input.getAttribute('aria-activedescendant') === current.id
+        ? { text: (current.textContent ?? '').trim(), last: options[options.length - 1] === current }
+        : false;
     }, undefined, { timeout: 5000 }).catch(() => null);
-    return found ? ((await found.jsonValue()) as { text: string | null }).text : null;
+    return found ? ((await found.jsonValue()) as { text: string | null; last: boolean }) : { text: null, last: false };
   };
   const seen: (string | null)[] = [];
+  let atLast = false;
   for (let i = 0; i < 400; i++) {
     await page.keyboard.press('ArrowDown');
     const now = await highlighted();
-    if (now === option) {
+    if (now.text === option) {
       await page.keyboard.press('Enter');
       await page.waitForFunction(({ el, text }) => el.value === text && el.getAttribute('aria-expanded') !== 'true', { el: handle, text: option }, { timeout: 5000 });
       await handle.dispose();
       return;
     }
-    seen.push(now);
-    // Back at an option already passed: the list wrapped around without the option.
-    if (seen.length > 2 && now !== null && seen.indexOf(now) < seen.length - 1) break;
+    seen.push(now.text);
+    // Past the last option: the list wrapped around without the option. (A highlight that starts over
+    // from the top before the end is logged and walked again, as a person would keep pressing.)
+    if (atLast) break;
+    if (seen.length > 1 && now.text !== null && seen.indexOf(now.text) < seen.length - 1) {
+      if (seen.filter((t) => t === now.text).length > 2) break;
+      console.warn(`chooseOption: the highlight went back to ${JSON.stringify(now.text)} before the end of the list (after ${seen.slice(0, -1).map((t) => JSON.stringify(t)).join(', ')})`);
+    }
+    atLast = now.last;
   }
   await handle.dispose();
   throw new Error(`Option "${option}" not reached with ArrowDown; highlighted in turn: ${seen.map((s) => JSON.stringify(s)).join(', ')}`);
