@@ -27,6 +27,7 @@ const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-proof');
 const DGII = 'Dirección General de Impuestos Internos (DGII)';
 const DGII_DIALOG = 'Pago a la Dirección General de Impuestos Internos (DGII)';
 const DGII_OFFICER = { email: 'oficial.dgii@sandbox.gob.do', password: 'Oficial-DGII-2026' };
+const VUF_OFFICER = { email: 'oficial.vuf@sandbox.gob.do', password: 'Oficial-VUF-2026' };
 const REASON = 'El comprobante no muestra el número de aprobación ni el monto pagado.';
 
 const suite = portalSuite();
@@ -76,15 +77,20 @@ async function openDgii(page: Page, button = 'Enviar comprobante de pago'): Prom
 /** The DGII line of the request page's payments. */
 const dgiiLine = (page: Page) => page.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(DGII)' });
 
+/** Signs a staff member in from the back-office address `to` (the sign-in page sends them back there). */
+async function staffSignIn(page: Page, who: { email: string; password: string }, to: string): Promise<void> {
+  await page.goto(`${suite.baseUrl}${to}`);
+  await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
+  await page.getByLabel('Correo electrónico').fill(who.email);
+  await page.getByLabel('Contraseña').fill(who.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
+
 /** Signs the DGII officer in and opens «Pagos por verificar» from the navigation. */
 async function officerOnPayments(): Promise<Page> {
   const page = await newPage(DESKTOP);
-  await page.goto(`${suite.baseUrl}/institucion/solicitudes`);
-  await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
-  await page.getByLabel('Correo electrónico').fill(DGII_OFFICER.email);
-  await page.getByLabel('Contraseña').fill(DGII_OFFICER.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === '/institucion/solicitudes');
+  await staffSignIn(page, DGII_OFFICER, '/institucion/solicitudes');
   await page.getByRole('navigation', { name: 'Oficina' }).getByRole('link', { name: 'Pagos por verificar' }).click();
   await page.getByRole('heading', { name: 'Pagos por verificar', level: 1 }).waitFor();
   return page;
@@ -172,6 +178,23 @@ describe('proofs of payment', () => {
       await again.getByRole('button', { name: 'Enviar comprobante' }).click();
       await again.waitFor({ state: 'detached' });
       await dgiiLine(page).getByText('En verificación', { exact: false }).waitFor();
+
+      // The request's own institution (VUF) sees the proof waiting on the request page, with the way to where it is verified.
+      const vuf = await newPage(DESKTOP);
+      await snapshotOnFailure(vuf, async () => {
+        await staffSignIn(vuf, VUF_OFFICER, `/institucion/solicitudes/${id}`);
+        const line = vuf.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(DGII)' });
+        await line.getByText('En verificación', { exact: false }).waitFor();
+        await line.scrollIntoViewIfNeeded();
+        await shot(vuf, 'oficina-solicitud-en-verificacion-1280');
+        await line.getByRole('link', { name: 'Verificar el comprobante en «Pagos por verificar»' }).click();
+        await vuf.getByRole('heading', { name: 'Pagos por verificar', level: 1 }).waitFor();
+        await proofCard(vuf, code).getByText('Número de aprobación: AP-778900').waitFor();
+        // Paid or still pending charges of the request have no such link.
+        await vuf.goBack();
+        await line.getByRole('link').waitFor();
+        await expect(vuf.getByRole('region', { name: 'Pagos' }).getByRole('link').count()).resolves.toBe(1);
+      });
 
       // The officer accepts it (after a confirmation); the citizen sees DGII «Pagado».
       await snapshotOnFailure(officer, async () => {

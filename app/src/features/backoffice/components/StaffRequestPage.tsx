@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
-import type { RequestEvent, StaffRequest } from '@portal/api-contract';
+import { PAYMENT_STATUS_LABELS, type RequestEvent, type StaffRequest } from '@portal/api-contract';
 import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { staffPaths } from '../../../config/paths';
@@ -11,6 +11,8 @@ import { postStaffComment, useStaffRequest } from '../api/backoffice';
 import { EVENT_UI, EventDialog } from './EventDialog';
 import { amount, cedula, when } from './format';
 import { StaffNotFound } from './StaffNotFound';
+
+const paymentStatusLabel = (status: string) => PAYMENT_STATUS_LABELS[status as keyof typeof PAYMENT_STATUS_LABELS] ?? status;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -174,7 +176,14 @@ export function StaffRequestPage() {
           <List spacing="xs" aria-labelledby="sec-pagos">
             {data.items.map((i) => (
               <List.Item key={i.id}>
-                {i.concept} ({i.agency}): <Text span fw={700} inherit>{amount(i.amount, i.currency)}</Text> · {i.status === 'pendiente' ? 'Pendiente' : i.status === 'pagado' ? 'Pagado' : i.status}
+                {i.concept} ({i.agency}): <Text span fw={700} inherit>{amount(i.amount, i.currency)}</Text> · {paymentStatusLabel(i.status)}
+                {/* A proof waiting for an officer: where it is verified (the request's institution and the charging one see it there). */}
+                {i.status === 'en_verificacion' && (
+                  <>
+                    {' · '}
+                    <Anchor component={Link} href={staffPaths.staffPayments.href()}>Verificar el comprobante en «Pagos por verificar»</Anchor>
+                  </>
+                )}
               </List.Item>
             ))}
           </List>
