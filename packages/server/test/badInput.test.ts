@@ -145,6 +145,16 @@ describe('numbers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/region/provincias?limit=2&page=1' })).statusCode).toBe(200);
   });
 
+  it.each(['"1e309"', '"Infinity"', '"2.5"'])('a lone %s where a list of ids is wanted -> 400 naming its item', async (id) => {
+    // Ajv wraps a lone value into a list ("1e309" → [Infinity]) and skips the item's bounds: it reached the database as Infinity.
+    const res = await t.app.inject({
+      method: 'POST', url: '/v1/portals/request-variation-select', headers: { ...bearer(token), ...json },
+      payload: `{"quantity":1,"payment_amount":0,"request_id":${id},"variation_id":[]}`,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: 'Datos inválidos', errors: [{ path: 'request_id.0', message: 'Debe ser un número entero' }] });
+  });
+
   it.each(['"1e309"', '"Infinity"', '"-1e309"', '1e309', '"2.5"'])('"version": %s -> 400', async (version) => {
     const res = await t.app.inject({ method: 'PUT', url: `/v1/portals/formalizaciones/${draftId}`, headers: { ...bearer(token), ...json }, payload: `{"data":{},"version":${version}}` });
     expect(res.statusCode, res.body).toBe(400);

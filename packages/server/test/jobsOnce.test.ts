@@ -102,8 +102,9 @@ describe('pruning runs once across servers', () => {
            AND classid = 1886548589::oid AND objid = hashtext('poda:' || $1::text)::oid`,
         [schema],
       )).rows[0].n !== '0';
-    // The pruning each server runs when ready is over.
-    await until(async () => !(await pruning()), 'fin de la poda inicial');
+    // The pruning each server runs when ready is over (it may not have taken its lock yet when ready returns).
+    await Promise.all([a.housekeepingSettled(), b.housekeepingSettled()]);
+    expect(await pruning()).toBe(false);
 
     for (let round = 0; round < 3; round++) {
       const tag = `ronda${round}`;

@@ -53,6 +53,10 @@ export function numericTextErrors(schema: unknown, value: unknown, context: stri
       for (const [key, child] of Object.entries(s.properties)) if (Object.hasOwn(data, key)) walk(child, data[key], [...path, key]);
     }
     if (Array.isArray(data) && types.includes('array')) data.forEach((item, i) => walk(s.items, item, [...path, String(i)]));
+    // Ajv (coerceTypes 'array') wraps a lone value where a list is wanted: "1e309" becomes [Infinity].
+    else if (data !== undefined && data !== null && !Array.isArray(data) && types.includes('array') && !(typeof data === 'string' && types.includes('string'))) {
+      walk(s.items, data, [...path, '0']);
+    }
   };
   walk(schema, value, []);
   return errors;

@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { pruneExpired } from '../../services/pruneExpired';
 import { removeOrphanUploads, SHARED_FOLDER_MIN_AGE_MS } from '../../services/uploads/removeOrphanUploads';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles when the housekeeping round under way (if any) is over. */
+    housekeepingSettled: () => Promise<void>;
+  }
+}
+
 /**
  * One round of housekeeping: the expired rows (null when another server is
  * pruning now) and, by the server that pruned, the stored documents no row
@@ -29,6 +36,9 @@ export function registerPruning(app: FastifyInstance, everyMs = 60 * 60 * 1000):
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let closing = false;
+  app.decorate('housekeepingSettled', async () => {
+    await running;
+  });
   const run = () => {
     running = housekeepingRound(app).then(
       ({ pruned, orphans }) => {
