@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 // The subpath, not the package's index: the index would pull the whole form renderer into the first bundle.
 import { accessibleColors } from '@portal/form-mantine/colors';
@@ -24,7 +24,8 @@ export interface AppProviderProps {
  */
 export function AppProvider({ children, env = 'default' }: AppProviderProps) {
   const [toasts, setToasts] = useState(false);
-  useEffect(() => afterFirstPaint(() => setToasts(true)), []);
+  // In a transition: Mantine's provider renders again, in slices rather than one task.
+  useEffect(() => afterFirstPaint(() => startTransition(() => setToasts(true))), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} env={env}>
       {toasts && (

@@ -78,4 +78,11 @@ describe.each(themes)('accessibleColors with the %s theme', (_name, theme) => {
     expect(resolved.light).toEqual(vars);
     expect(resolved.dark).toEqual({});
   });
+
+  it('is computed once per theme object (Mantine asks on every render), and again for another theme', () => {
+    expect(accessibleColors(theme)).toBe(accessibleColors(theme));
+    const other = { ...theme };
+    expect(accessibleColors(other)).not.toBe(accessibleColors(theme));
+    expect(accessibleColors(other).light).toEqual(vars);
+  });
 });

@@ -73,8 +73,18 @@ export function accessibleLightVariables(theme: MantineTheme): Record<string, st
   return vars;
 }
 
-export const accessibleColors: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: accessibleLightVariables(theme),
-  dark: {},
-});
+/**
+ * The resolver's answer per theme object: Mantine calls it on every render of
+ * its CSS variables, and the darkening loops cost a slow phone tens of
+ * milliseconds each time; the theme's colours do not change while it lives.
+ */
+const resolved = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
+
+export const accessibleColors: CSSVariablesResolver = (theme) => {
+  let answer = resolved.get(theme);
+  if (!answer) {
+    answer = { variables: {}, light: accessibleLightVariables(theme), dark: {} };
+    resolved.set(theme, answer);
+  }
+  return answer;
+};

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { InterestLink } from '@portal/api-contract';
@@ -35,7 +35,9 @@ function useAfterFirstPaint(): boolean {
  */
 export function InterestLinks() {
   const ready = useAfterFirstPaint();
-  const { data } = useSWR(ready ? INTEREST_LINKS_KEY : null, getInterestLinks);
+  const { data: arrived } = useSWR(ready ? INTEREST_LINKS_KEY : null, getInterestLinks);
+  // SWR's update renders at once, in one task; the list is drawn in a transition, in slices a phone can interleave with input.
+  const data = useDeferredValue(arrived);
   if (!data || data.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="enlaces-interes">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import useSWR from 'swr';
 import type { PortalStatistics as Statistics } from '@portal/api-contract';
@@ -21,7 +21,9 @@ const getStatistics = async (): Promise<Statistics['data']> => (await api.get<St
 export function PortalStatistics() {
   const [ready, setReady] = useState(false);
   useEffect(() => afterFirstPaint(() => setReady(true)), []);
-  const { data } = useSWR(ready ? STATISTICS_KEY : null, getStatistics);
+  const { data: arrived } = useSWR(ready ? STATISTICS_KEY : null, getStatistics);
+  // Drawn in a transition (sliced), not in SWR's all-at-once update.
+  const data = useDeferredValue(arrived);
   if (!data) return null;
   const count = (n: number) => n.toLocaleString('es-DO');
   const figures: [string, string][] = [
