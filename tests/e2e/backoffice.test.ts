@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { DEMO, pdfBuffer, snapshotOnFailure, type Data } from '../support/portal';
+import { DEMO, pdfBuffer, snapshotOnFailure, staffSignInTo, type Data } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
@@ -65,15 +65,7 @@ async function submitRequest(): Promise<{ id: number; code: string }> {
   return { id, code: submitted.body.data.request_code as string };
 }
 
-/** Signs a staff member in through the staff sign-in page (from `to`, which sends there first). */
-async function staffSignIn(page: Page, account: { email: string; password: string }, to = '/institucion/solicitudes'): Promise<void> {
-  await page.goto(`${suite.baseUrl}${to}`);
-  await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const staffSignIn = (page: Page, account: { email: string; password: string }, to = '/institucion/solicitudes') => staffSignInTo(page, suite.baseUrl, account, to);
 
 const statusBadge = (page: Page, label: string) => page.locator('h1').locator('..').getByText(label, { exact: true });
 

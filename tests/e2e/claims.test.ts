@@ -16,7 +16,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
-import { DEMO, pdfBuffer, signInTo, snapshotOnFailure } from '../support/portal';
+import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
 import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -63,13 +63,7 @@ const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', {
 const fileInput = (form: Locator) => form.locator('input[type="file"]');
 const stored = async () => (await portal.app.db.query<{ id: number; status: string; document_id: number | null }>('SELECT id, status, document_id FROM claims ORDER BY id')).rows;
 
-async function staffSignIn(page: Page, to: string): Promise<void> {
-  await page.goto(`${portal.baseUrl}${to}`);
-  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(OFFICER.email);
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(OFFICER.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const staffSignIn = (page: Page, to: string) => staffSignInTo(page, portal.baseUrl, OFFICER, to);
 
 describe('Quejas y reclamaciones', () => {
   it('a citizen files a claim about their request with a file; the officer answers it in the back office; the citizen reads it and replies', async () => {

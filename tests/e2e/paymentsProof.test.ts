@@ -17,7 +17,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi } from '../support/payments';
-import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
+import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInTo, uploadDocumentApi } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 
@@ -77,15 +77,7 @@ async function openDgii(page: Page, button = 'Enviar comprobante de pago'): Prom
 /** The DGII line of the request page's payments. */
 const dgiiLine = (page: Page) => page.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(DGII)' });
 
-/** Signs a staff member in from the back-office address `to` (the sign-in page sends them back there). */
-async function staffSignIn(page: Page, who: { email: string; password: string }, to: string): Promise<void> {
-  await page.goto(`${suite.baseUrl}${to}`);
-  await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const staffSignIn = (page: Page, who: { email: string; password: string }, to: string) => staffSignInTo(page, suite.baseUrl, who, to);
 
 /** Signs the DGII officer in and opens «Pagos por verificar» from the navigation. */
 async function officerOnPayments(): Promise<Page> {

@@ -80,6 +80,19 @@ export async function signInTo(page: Page, baseUrl: string, account: Account, to
   await page.waitForURL((url) => url.pathname === to);
 }
 
+/**
+ * Signs a staff member in: opens the back-office address `to` (which sends
+ * them to the staff sign-in page), signs in there and waits to be back at `to`.
+ */
+export async function staffSignInTo(page: Page, baseUrl: string, account: { email: string; password: string }, to: string): Promise<void> {
+  await page.goto(`${baseUrl}${to}`);
+  await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
+
 export async function login(page: Page, baseUrl: string, account: Account = DEMO): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Cédula').fill(account.cedula);
