@@ -1,9 +1,9 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 // The subpath, not the package's index: the index would pull the whole form renderer into the first bundle.
 import { accessibleColors } from '@portal/form-mantine/colors';
 import { SWRConfig } from 'swr';
-import { afterFirstPaint } from '../lib/afterFirstPaint';
+import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { theme } from './theme';
 
 // The toasts' host loads after the first paint (afterFirstPaint): it draws nothing until a toast is
@@ -23,9 +23,7 @@ export interface AppProviderProps {
  * header, styles.css) and SWR as the spec asks (no retries, no refetch on window focus).
  */
 export function AppProvider({ children, env = 'default' }: AppProviderProps) {
-  const [toasts, setToasts] = useState(false);
-  // In a transition: Mantine's provider renders again, in slices rather than one task.
-  useEffect(() => afterFirstPaint(() => startTransition(() => setToasts(true))), []);
+  const toasts = useAfterFirstPaint();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} env={env}>
       {toasts && (

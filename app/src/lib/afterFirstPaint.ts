@@ -1,3 +1,5 @@
+import { startTransition, useEffect, useState } from 'react';
+
 /**
  * Runs `task` once the page has loaded and the browser is idle (the first
  * page rendered): work the first paint does not need (the rest of the style
@@ -22,4 +24,14 @@ export function afterFirstPaint(task: () => void): () => void {
       else window.clearTimeout(idle);
     }
   };
+}
+
+/**
+ * False until afterFirstPaint's moment, then true (set in a transition, so
+ * what it reveals renders in slices, not in one task on a slow phone).
+ */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterFirstPaint(() => startTransition(() => setReady(true))), []);
+  return ready;
 }

@@ -1,28 +1,12 @@
-import { useDeferredValue, useEffect, useState } from 'react';
 import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import useSWR from 'swr';
 import type { InterestLink } from '@portal/api-contract';
 import { api } from '../../../lib/api-client';
+import { useBelowTheFold } from '../api/useBelowTheFold';
 
 /** SWR key (and path) of the links of interest (public, GET /v1/portals/links/interests). */
 export const INTEREST_LINKS_KEY = 'portals/links/interests';
 
 const getInterestLinks = async (): Promise<InterestLink[]> => (await api.get<{ data: InterestLink[] }>(INTEREST_LINKS_KEY)).data;
-
-/** True once the browser is idle after the first paint (at most 1.5 s later). */
-function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const go = () => setReady(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(go, { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(go, 300);
-    return () => window.clearTimeout(id);
-  }, []);
-  return ready;
-}
 
 /**
  * "Enlaces de interés": the official sites of the institutions, as the server
@@ -34,10 +18,7 @@ function useAfterFirstPaint(): boolean {
  * to the first bundle.
  */
 export function InterestLinks() {
-  const ready = useAfterFirstPaint();
-  const { data: arrived } = useSWR(ready ? INTEREST_LINKS_KEY : null, getInterestLinks);
-  // SWR's update renders at once, in one task; the list is drawn in a transition, in slices a phone can interleave with input.
-  const data = useDeferredValue(arrived);
+  const data = useBelowTheFold(INTEREST_LINKS_KEY, getInterestLinks);
   if (!data || data.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="enlaces-interes">

@@ -1,9 +1,7 @@
-import { useDeferredValue, useEffect, useState } from 'react';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import useSWR from 'swr';
 import type { PortalStatistics as Statistics } from '@portal/api-contract';
 import { api } from '../../../lib/api-client';
-import { afterFirstPaint } from '../../../lib/afterFirstPaint';
+import { useBelowTheFold } from '../api/useBelowTheFold';
 
 /** SWR key (and path) of the home page's figures (public, GET /v2/portal/dashboard/statistics). */
 export const STATISTICS_KEY = 'v2/portal/dashboard/statistics';
@@ -19,11 +17,7 @@ const getStatistics = async (): Promise<Statistics['data']> => (await api.get<St
  * nothing at all when they cannot be read.
  */
 export function PortalStatistics() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstPaint(() => setReady(true)), []);
-  const { data: arrived } = useSWR(ready ? STATISTICS_KEY : null, getStatistics);
-  // Drawn in a transition (sliced), not in SWR's all-at-once update.
-  const data = useDeferredValue(arrived);
+  const data = useBelowTheFold(STATISTICS_KEY, getStatistics);
   if (!data) return null;
   const count = (n: number) => n.toLocaleString('es-DO');
   const figures: [string, string][] = [

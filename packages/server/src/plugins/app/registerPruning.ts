@@ -65,6 +65,6 @@ export function registerPruning(app: FastifyInstance, everyMs = 60 * 60 * 1000):
   app.addHook('preClose', async () => {
     closing = true;
     clearTimeout(timer);
-    await running;
+    await app.housekeepingSettled();
   });
 }
