@@ -10,8 +10,9 @@ const engineValidate = fileURLToPath(new URL('./packages/form-engine/src/validat
 // One Vite config: the SPA build (root app/) and the Vitest projects.
 export default defineConfig(({ command }) => ({
   root: 'app',
-  // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are.
-  plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
+  // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are. A test
+  // build that is never served compressed skips it (SPA_PRECOMPRESS=off: tests/support/buildSpa.ts).
+  plugins: [react(), formValidatorsPlugin(), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
   resolve: {
     // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
     // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.
@@ -35,6 +36,10 @@ export default defineConfig(({ command }) => ({
   server: { proxy: { '/v1': 'http://localhost:3000', '/docs': 'http://localhost:3000' } },
   test: {
     root: '.',
+    // Test files in parallel (vitest's default on a 2-core machine is one worker): every file has
+    // its own database (memory://, from the run's template), temporary folders and free ports, and
+    // while one waits on a browser or a socket another uses the core. TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     projects: [
       {
         test: {
@@ -60,6 +65,11 @@ export default defineConfig(({ command }) => ({
           root: 'packages/server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Once per run: the database template every memory:// app starts from, and the built server.
+          globalSetup: ['test/globalSetup.ts'],
+          // A worker keeps its loaded modules from one file to the next (Fastify, the routes, PGlite:
+          // ~1 s of imports per file): each file builds its own apps, so nothing else carries over.
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -81,13 +91,12 @@ export default defineConfig(({ command }) => ({
           name: 'e2e',
           root: 'tests',
           environment: 'node',
-          include: ['e2e/**/*.test.ts'],
-          // The SPA is built once for the run and shared by every file (support/e2eGlobalSetup.ts).
+          // The browser flows, and the built app as served over HTTP (serving/): both use the run's build.
+          include: ['e2e/**/*.test.ts', 'serving/**/*.test.ts'],
+          // Once per run: the SPA build, one Chromium and the database template (support/e2eGlobalSetup.ts).
           globalSetup: ['support/e2eGlobalSetup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
-          // One browser flow at a time: they share the machine's two cores.
-          fileParallelism: false,
         },
       },
       {
@@ -96,7 +105,8 @@ export default defineConfig(({ command }) => ({
           root: 'tests',
           environment: 'node',
           include: ['**/*.test.ts'],
-          exclude: ['e2e/**', 'bench/**', 'node_modules/**'],
+          exclude: ['e2e/**', 'serving/**', 'bench/**', 'node_modules/**'],
+          globalSetup: ['../packages/server/test/globalSetup.ts'],
           testTimeout: 60000,
         },
       },

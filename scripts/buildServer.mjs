@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = path.join(root, 'dist/server');
+// `--outdir <folder>` builds elsewhere (the tests build once per run into a temporary folder).
+const outDirArg = process.argv.indexOf('--outdir');
+const outDir = outDirArg > 0 ? path.resolve(process.argv[outDirArg + 1]) : path.join(root, 'dist/server');
 
 /**
  * Everything outside the repo's own packages is external, imported at run time
@@ -60,4 +62,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages, sourceFileUrls],
 });
-console.log(`servidor compilado en ${path.relative(root, outDir)}/main.js`);
+console.log(`servidor compilado en ${path.relative(root, outDir) || '.'}/main.js`);

@@ -47,7 +47,8 @@ beforeAll(async () => {
   });
   // 3. The portal built and started on that database.
   const app = path.join(work, 'app');
-  await buildSpaInto(app);
+  // Its own build (the added form is compiled in); served uncompressed, which is all this flow needs.
+  await buildSpaInto(app, { precompress: false });
   [portal, browser] = await Promise.all([startPortal({ DATA_DIR: dataDir, STATIC_DIR: app }), launchChromium()]);
 }, 180_000);
 

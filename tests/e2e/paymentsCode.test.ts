@@ -100,8 +100,10 @@ describe('transfer or deposit with the authorization number', () => {
       // «Descargar PDF»: a real PDF from the server.
       const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('link', { name: 'Descargar PDF' }).click()]);
       expect(download.suggestedFilename()).toBe(`comprobante-de-pago-${first}.pdf`);
-      const file = await download.path();
-      expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The browser is the run's shared one (connected, not launched here): read the file as a stream.
+      const chunks: Buffer[] = [];
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       // «Imprimir» prints; in print, only the slip shows (not the page, not the dialog).
       await page.evaluate(() => {

@@ -18,12 +18,23 @@ import { startPortal, type Portal } from '../support/startPortal';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-/** PROMPT_DELAY_MS (3 s) and a margin. */
+/**
+ * PROMPT_DELAY_MS (3 s) and a margin, on the page's clock: each context runs Playwright's fake
+ * clock (time flows as usual), and a test that checks that nothing opens jumps it forward by this
+ * much instead of sleeping, then gives the page SETTLE_MS of real time to ask the portal and draw.
+ */
 const PROMPT_WAIT = 4500;
+const SETTLE_MS = 750;
 const EXTERNAL_TEXT = 'Encabezado del Gobierno (externo)';
+/** HEADER_SCRIPT_TIMEOUT_MS (3 s) and a margin, on the page's clock. */
+const HEADER_SCRIPT_WAIT = 3500;
 
-/** How the local server answers /header.js: draws the header, 404, or the drawing script after 6 s. */
+/**
+ * How the local server answers /header.js: draws the header, 404, or the drawing script held back
+ * until the test releases it (after the page's 3 s allowance has passed on its clock).
+ */
 let headerMode: 'ok' | 'fails' | 'slow' = 'ok';
+let releaseSlowHeader: (() => void) | undefined;
 const HEADER_JS = `(function () {
   var slot = document.getElementById(document.currentScript.dataset.slot);
   var bar = document.createElement('div');
@@ -42,7 +53,9 @@ beforeAll(async () => {
     if (req.url === '/header.js') {
       if (headerMode === 'fails') return void res.writeHead(404).end();
       const send = () => res.writeHead(200, { 'content-type': 'text/javascript' }).end(HEADER_JS);
-      return void (headerMode === 'slow' ? setTimeout(send, 6000) : send());
+      if (headerMode !== 'slow') return void send();
+      releaseSlowHeader = send;
+      return;
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>${req.url}</title><h1>${req.url}</h1>`);
   });
@@ -63,7 +76,11 @@ afterAll(async () => {
 });
 
 async function newPage(context?: BrowserContext, viewport = DESKTOP): Promise<Page> {
-  const ctx = context ?? (await browser.newContext({ locale: 'es-DO', viewport }));
+  let ctx = context;
+  if (!ctx) {
+    ctx = await browser.newContext({ locale: 'es-DO', viewport });
+    await ctx.clock.install();
+  }
   const page = await ctx.newPage();
   page.setDefaultTimeout(15000);
   return page;
@@ -71,8 +88,14 @@ async function newPage(context?: BrowserContext, viewport = DESKTOP): Promise<Pa
 
 const dialogs = (page: Page) => page.getByRole('dialog');
 
+/** Lets `ms` pass on the page's clock (every timer due fires), then the page settles for real. */
+async function letTimePass(page: Page, ms: number): Promise<void> {
+  await page.clock.fastForward(ms);
+  await page.waitForTimeout(SETTLE_MS);
+}
+
 async function expectNoDialogFor(page: Page, ms: number): Promise<void> {
-  await page.waitForTimeout(ms);
+  await letTimePass(page, ms);
   expect(await dialogs(page).count()).toBe(0);
 }
 
@@ -149,7 +172,7 @@ describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
       await page.goto(`${configured.baseUrl}/`);
       await page.getByRole('button', { name: 'Reportar un problema' }).click();
       await page.getByRole('dialog', { name: 'Reportar un problema' }).waitFor();
-      await page.waitForTimeout(PROMPT_WAIT);
+      await letTimePass(page, PROMPT_WAIT);
       expect(await dialogs(page).count()).toBe(1);
       expect(await page.getByRole('dialog', { name: 'Reportar un problema' }).count()).toBe(1);
     });
@@ -309,16 +332,28 @@ describe('HEADER_SCRIPT_URL', () => {
     });
   });
 
-  for (const [mode, wait] of [['fails', 1500], ['slow', 7000]] as const) {
+  for (const mode of ['fails', 'slow'] as const) {
     it(`${mode === 'fails' ? 'a failing' : 'a slow (> 3 s)'} script: the built-in header shows at once and stays`, async () => {
       headerMode = mode;
+      releaseSlowHeader = undefined;
       const page = await newPage();
       await snapshotOnFailure(page, async () => {
+        const requested = page.waitForRequest((r) => r.url().endsWith('/header.js'));
+        const answered = page.waitForResponse((r) => r.url().endsWith('/header.js'), { timeout: 30_000 });
         await page.goto(`${configured.baseUrl}/instituciones`);
         // The page does not wait for it: heading and built-in header are there at once.
         await page.getByRole('heading', { name: 'Instituciones', level: 1 }).waitFor({ timeout: 2000 });
         await header(page).locator('a[href="/"]').first().waitFor({ timeout: 2000 });
-        await page.waitForTimeout(wait);
+        if (mode === 'slow') {
+          // The page's 3 s allowance runs out; only then does the script arrive.
+          await requested;
+          await letTimePass(page, HEADER_SCRIPT_WAIT);
+          await expect.poll(() => releaseSlowHeader !== undefined).toBe(true);
+          releaseSlowHeader!();
+        }
+        // The answer (404, or the late script) has reached the page, which then has time to react.
+        await answered;
+        await page.waitForTimeout(SETTLE_MS);
         expect(await header(page).getByText(EXTERNAL_TEXT).count()).toBe(0);
         expect(await header(page).locator('a[href="/"]').first().isVisible()).toBe(true);
       });
@@ -331,7 +366,7 @@ describe('HEADER_SCRIPT_URL', () => {
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto(`${plain.baseUrl}/instituciones`);
     await header(page).locator('a[href="/"]').first().waitFor();
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
     expect(scripts.every((url) => url.startsWith(plain.baseUrl))).toBe(true);
   });
 });

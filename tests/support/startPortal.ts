@@ -9,6 +9,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
+import { TEST_ARGON2 } from '../../packages/server/test/databaseTemplate';
 import { startMailSink, type MailSink } from '../../packages/server/test/mailSink';
 
 import { buildSpaInto } from './buildSpa';
@@ -75,7 +76,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     }),
-    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    argon2: TEST_ARGON2,
     smtpUrl: mail.url,
   };
   const app = await buildApp(config);

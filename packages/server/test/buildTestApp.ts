@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { TEST_ARGON2 } from './databaseTemplate';
 import { startMailSink, type MailSink } from './mailSink';
 
 export interface TestApp {
@@ -26,8 +27,6 @@ export function mailboxOf(app: FastifyInstance): MailSink {
   return mail;
 }
 
-/** Cheap argon2 for tests only; production keeps PRODUCTION_ARGON2 (m=19456, t=2). */
-const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 /**
  * The app on PGlite in memory, or on the PostgreSQL server named by

@@ -24,6 +24,7 @@ import { housekeepingRound } from '../src/plugins/app/registerPruning';
 import { loadConfig } from '../src/config';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
+import { TEST_ARGON2 } from './databaseTemplate';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -380,7 +381,7 @@ describe('starting on DOCUMENT_STORAGE=s3', () => {
     const dir = await tempDir('portal-s3-down-');
     const config = {
       ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', UPLOAD_DIR: dir, STATIC_DIR: path.join(dir, 'no-static') }),
-      argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      argon2: TEST_ARGON2,
       documentStorage: 's3' as const,
       s3,
     };

@@ -19,9 +19,9 @@ import { untilNextSlot } from '../src/plugins/app/registerPruning';
 import { pruneExpired } from '../src/services/pruneExpired';
 import { DEMO } from './helpers';
 import { startMailSink, type MailSink } from './mailSink';
+import { TEST_ARGON2 } from './databaseTemplate';
 
 const url = process.env.TEST_DATABASE_URL || null;
-const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -12,6 +12,7 @@ import { LOGIN_LIMITS } from '../src/services/loginThrottle';
 import { createPasswordHasher, HASHER_BUSY } from '../src/services/passwordHasher';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { register } from './helpers';
+import { TEST_ARGON2 } from './databaseTemplate';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,7 +121,7 @@ describe('TRUST_PROXY', () => {
 
 describe('bounded password hashing', () => {
   it('runs at most the configured hashes at once and refuses beyond the queue with 503', async () => {
-    const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }, { concurrent: 1, queue: 2 });
+    const hasher = createPasswordHasher(TEST_ARGON2, { concurrent: 1, queue: 2 });
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => hasher.hash('Clave-de-Prueba-Segura-7')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as HttpError);

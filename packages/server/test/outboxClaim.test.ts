@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Queryable } from '../src/db/Db';
 import { deliverOutbox, MAX_ATTEMPTS } from '../src/services/mail/deliverOutbox';
 import { startMailSink } from './mailSink';
+import { TEST_ARGON2 } from './databaseTemplate';
 
 const url = process.env.TEST_DATABASE_URL || null;
 const FROM = 'Portal <no-responder@portal.test>';
@@ -54,7 +55,7 @@ async function server(schema: string | null, smtp: Smtp): Promise<FastifyInstanc
     ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', UPLOAD_DIR: uploadDir, STATIC_DIR: path.join(uploadDir, 'no-static') }),
     databaseUrl: schema === null ? null : url,
     databaseSchema: schema,
-    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    argon2: TEST_ARGON2,
     smtpUrl: smtp.url,
     mailFrom: FROM,
   };

@@ -15,11 +15,9 @@
  * every payment call is rate limited per address (in-process app, no
  * allow-list: past the limit, 429).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_PAGE_RESPONSE_FIELDS } from '@portal/api-contract';
 import { SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
@@ -29,9 +27,9 @@ import { buildTestApp, type TestApp } from './buildTestApp';
 import { routeList } from './fuzz/routeCatalog';
 import { bearer, DEMO, login } from './helpers';
 import { startMailSink, type MailSink } from './mailSink';
+import { startServer, type ServerProcess } from './serverProcess';
 import { citizenIdOf, paymentViewOf, submitFormalization, uploadPdf } from './paymentFixtures';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Each path's card and a security code used nowhere else (4 digits, none a year, an amount or a round figure). */
 const CARDS = {
@@ -50,8 +48,9 @@ const cardForms = (n: string) => [n, n.replace(/(\d{4})(?=\d)/g, '$1 '), n.repla
 
 let root: string;
 let mail: MailSink;
-let child: ReturnType<typeof spawn> | null = null;
-let log = '';
+let child: ServerProcess['child'] | null = null;
+/** The server process's output so far (its log). */
+let output: () => string = () => '';
 let base = '';
 let exited: Promise<unknown> = Promise.resolve();
 
@@ -72,37 +71,20 @@ function overHttp(): TestApp {
 }
 
 async function startServerProcess(dataDir: string, uploadDir: string): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'packages/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      UPLOAD_DIR: uploadDir,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: path.join(root, 'no-static'),
-      SMTP_URL: mail.url,
-      AGENCIES: 'sandbox',
-      PAYMENTS: 'sandbox',
-      LOG_LEVEL: 'trace',
-      // The paths below make more payment calls than one address may; the limit itself is checked in-process.
-      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServer(dataDir, {
+    UPLOAD_DIR: uploadDir,
+    STATIC_DIR: path.join(root, 'no-static'),
+    SMTP_URL: mail.url,
+    PAYMENTS: 'sandbox',
+    LOG_LEVEL: 'trace',
+    // The paths below make more payment calls than one address may; the limit itself is checked in-process.
+    RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
   });
-  const proc = child;
-  exited = new Promise((resolve) => proc.once('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString('utf8');
-      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-      if (match) resolve(Number(match[1]));
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    void exited.then(() => reject(new Error(`el servidor terminó antes de escuchar:\n${log.slice(-3000)}`)));
-  });
+  child = server.child;
+  exited = server.exited;
+  const port = await server.listening;
+  if (port === null) throw new Error(`el servidor terminó antes de escuchar:\n${server.output().slice(-3000)}`);
+  output = server.output;
   base = `http://127.0.0.1:${port}`;
 }
 
@@ -274,28 +256,28 @@ describe('every payment path, then no card number or security code anywhere', ()
     }
     const files = [...(await filesUnder(path.join(root, 'data'))), ...(await filesUnder(path.join(root, 'uploads')))];
     expect(files.length).toBeGreaterThan(10);
-    expect(log).toMatch(/"level":10/); // the log really is at trace level
-    expect(log).toContain('/v1/institution-onapi/payment');
+    expect(output()).toMatch(/"level":10/); // the log really is at trace level
+    expect(output()).toContain('/v1/institution-onapi/payment');
     const mailText = mail.received.map((m) => m.raw).join('\n');
     expect(mail.received.length).toBeGreaterThan(0);
 
     // The searches find what is there: the last four digits and the request codes are kept, as they may be.
     expect(rows.some((r) => r.startsWith('request_items: ') && cvvToken('4242').test(r))).toBe(true);
-    expect(log).toContain(encodeURIComponent(second.code));
+    expect(output()).toContain(encodeURIComponent(second.code));
 
     const hits: string[] = [];
     for (const card of Object.values(CARDS)) {
       for (const form of cardForms(card.number)) {
         const needle = Buffer.from(form, 'utf8');
         for (const f of files) if (f.bytes.includes(needle)) hits.push(`${form} en ${path.relative(root, f.file)}`);
-        if (log.includes(form)) hits.push(`${form} en el registro del servidor`);
+        if (output().includes(form)) hits.push(`${form} en el registro del servidor`);
         if (mailText.includes(form)) hits.push(`${form} en un correo`);
         for (const r of rows) if (r.includes(form)) hits.push(`${form} en ${r.slice(0, 120)}`);
       }
       // Security codes: searched in the log, the mail and the rows as text, as tokens of their own. Not in the
       // binary pages of the database: any four digits can occur there by chance (page numbers, offsets, hashes).
       const cvv = cvvToken(card.cvv);
-      const [logText, mailBodies, rowTexts] = [withoutRandomIds(log), withoutRandomIds(mailText), rows.map(withoutRandomIds)];
+      const [logText, mailBodies, rowTexts] = [withoutRandomIds(output()), withoutRandomIds(mailText), rows.map(withoutRandomIds)];
       if (cvv.test(logText)) hits.push(`CVV ${card.cvv} en el registro del servidor: ${logText.match(new RegExp(`.{0,80}${card.cvv}.{0,40}`))?.[0]}`);
       if (cvv.test(mailBodies)) hits.push(`CVV ${card.cvv} en un correo: ${mailBodies.match(new RegExp(`.{0,120}${card.cvv}.{0,60}`))?.[0]}`);
       for (const r of rowTexts) if (cvv.test(r)) hits.push(`CVV ${card.cvv} en ${r.match(new RegExp(`.{0,160}${card.cvv}.{0,60}`))?.[0]}`);

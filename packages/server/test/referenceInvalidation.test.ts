@@ -19,9 +19,9 @@ import { createReferenceChanges, tablesOf } from '../src/services/referenceNotif
 import { endingOf, SESSION_CACHE_TTL_MS } from '../src/services/sessionCache';
 import { bearer, DEMO, login } from './helpers';
 import { startServer, type ServerProcess } from './serverProcess';
+import { TEST_ARGON2 } from './databaseTemplate';
 
 const url = process.env.TEST_DATABASE_URL || null;
-const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 /** The documented bound while the notification connection is up. */
 const BOUND_MS = 1000;
 

@@ -15,9 +15,9 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { submittableSrl } from './applicationData';
 import { bearer, DEMO, login, multipart, SAMPLE_FILES } from './helpers';
+import { TEST_ARGON2 } from './databaseTemplate';
 
 const url = process.env.TEST_DATABASE_URL || null;
-const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 /** A server's configuration on the shared schema, with an upload folder of its own. */
 async function serverConfig(schema: string): Promise<Config> {
