@@ -109,6 +109,21 @@ export default tseslint.config(
     files: ['app/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: appPatterns }] },
   },
+  {
+    // The app's shared layer is the lowest: it knows no feature and not the app layer that composes
+    // them (app/src/app holds the modal registry, the routes and the providers). Tests may compose.
+    files: ['app/src/{components,lib,modals,api,config}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...appPatterns,
+          { regex: '(^|/)features(/|$)', message: 'El código compartido (components, lib, modals, api, config) no importa funcionalidades: las compone la capa app/src/app.' },
+          { regex: '^(\\.\\./)+app(/|$)', message: 'El código compartido no importa la capa app/src/app: es ella la que lo usa.' },
+        ],
+      }],
+    },
+  },
   ...featureConfigs(),
   {
     files: ['packages/form-mantine/**'],

@@ -95,6 +95,9 @@ export default defineConfig(({ command }) => ({
           include: ['e2e/**/*.test.ts', 'serving/**/*.test.ts'],
           // Once per run: the SPA build, one Chromium and the database template (support/e2eGlobalSetup.ts).
           globalSetup: ['support/e2eGlobalSetup.ts'],
+          // A worker keeps the server's and Playwright's modules from one file to the next; each file
+          // starts its own portal (its own database, mailbox and port), so nothing else carries over.
+          isolate: false,
           testTimeout: 180000,
           hookTimeout: 180000,
         },

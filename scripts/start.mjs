@@ -24,6 +24,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = process.argv.includes('--built');
+
+/**
+ * The Node.js the portal is made for is package.json's `engines.node` (the newest minimum of its
+ * locked packages; tests/nodeVersion.test.ts keeps them equal). On an older Node it still tries
+ * to start, after one line that says which version to install.
+ */
+function olderThanRecommended() {
+  const wanted = /(\d+)\.(\d+)/.exec(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node ?? '');
+  if (!wanted) return null;
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const [wantMajor, wantMinor] = [Number(wanted[1]), Number(wanted[2])];
+  return major < wantMajor || (major === wantMajor && minor < wantMinor) ? `${wantMajor}.${wantMinor}` : null;
+}
+const recommended = olderThanRecommended();
+if (recommended) {
+  console.warn(`Aviso: el portal está hecho para Node.js ${recommended} o posterior (LTS) y este es Node.js ${process.versions.node}; se intentará arrancar igual, pero instale Node.js ${recommended.split('.')[0]} LTS.`);
+}
 const builtServer = path.join(root, 'dist/server/main.js');
 
 /** The process running now (the build, then the server); signals go to it. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { tabTo, type } from '../support/keyboard';
+import { expectFocus, tabTo, type } from '../support/keyboard';
 import { paymentViewApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
@@ -171,6 +171,8 @@ describe('transfer or deposit with the authorization number', () => {
       await shot(page, 'code-1280-paid');
       await page.getByRole('dialog', { name: 'Pago realizado' }).waitFor();
       expect(await pgrStatus(page, id)).toBe('pagado');
+      // Escape once the dialog has taken focus, as a person sees it open and then presses the key.
+      await expectFocus(page, (f) => f.dialog === 'Pago realizado');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await expect.poll(() => page.getByRole('region', { name: 'Pagos' }).getByText('Pagado').first().isVisible()).toBe(true);

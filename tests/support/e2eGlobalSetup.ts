@@ -1,6 +1,7 @@
 /**
  * Global setup of the e2e project, once for every test file of the run:
- * - the SPA built once (each file used to build its own, ~20 s each), handed to them as `e2eAppDir`;
+ * - the SPA built once (each file used to build its own, ~20 s each), handed to them as `e2eAppDir`
+ *   (`npm test` builds it beforehand, beside the types and the lint, and names it in PORTAL_E2E_APP_DIR);
  * - one Chromium (a browser server) that every file connects to, handed as `chromiumEndpoint`,
  *   instead of a browser launched per file; each page still opens in a context of its own;
  * - the run's migrated and seeded database template (packages/server/test/databaseTemplate.ts).
@@ -23,14 +24,26 @@ declare module 'vitest' {
   }
 }
 
+/** Set by `npm test` (scripts/test.mjs), which builds the SPA while the types and the lint run. */
+const PREBUILT_APP_ENV = 'PORTAL_E2E_APP_DIR';
+
+/** The run's build: `npm test`'s, or one made now (and removed at the end). */
+async function builtApp(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const prebuilt = process.env[PREBUILT_APP_ENV];
+  if (prebuilt) return { dir: prebuilt, remove: async () => undefined };
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-app-'));
+  await buildSpaInto(dir);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-app-'));
-  const [, server, releaseTemplate] = await Promise.all([buildSpaInto(outDir), launchChromiumServer(), useDatabaseTemplate()]);
+  const [app, server, releaseTemplate] = await Promise.all([builtApp(), launchChromiumServer(), useDatabaseTemplate()]);
+  const outDir = app.dir;
   project.provide('e2eAppDir', outDir);
   project.provide('chromiumEndpoint', server.wsEndpoint());
   return async () => {
     await server.close();
     await releaseTemplate();
-    await rm(outDir, { recursive: true, force: true });
+    await app.remove();
   };
 }

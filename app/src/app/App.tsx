@@ -1,6 +1,7 @@
 import { Suspense, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useRouteFocus } from '../lib/useRouteFocus';
+import { importWithReload } from '../lib/importWithReload';
 import { LazyModalHost } from '../modals/LazyModalHost';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -10,6 +11,9 @@ import { ExternalHeader } from './shell/ExternalHeader';
 import { isStaffArea } from '../config/paths';
 import { lazyPage } from './lazyPage';
 import { RouteProgress } from './layout/RouteProgress';
+
+/** The modals of every feature, composed here (the shared host knows none); loaded with the host, on first opening. */
+const loadModalRegistry = () => importWithReload(() => import('./modalRegistry')).then((module) => module.MODAL_REGISTRY);
 
 /** The institution back office (/institucion): its own chunk, layout and sign-in. */
 const StaffArea = lazyPage(() => import('../features/backoffice/StaffArea'), 'StaffArea');
@@ -36,7 +40,7 @@ export function App() {
           <AppRoutes />
         </ErrorBoundary>
       </PortalLayout>
-      <LazyModalHost />
+      <LazyModalHost loadRegistry={loadModalRegistry} />
       <PromptScheduler />
     </>
   );

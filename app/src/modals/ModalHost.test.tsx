@@ -11,10 +11,11 @@ import { AppProvider } from '../app/AppProvider';
 import type { ModalContentModule, ModalContentProps } from './modalContent';
 import { ModalHost, OPENING_FALLBACK_MS } from './ModalHost';
 import { MODAL_NAMES, type ModalName } from './modalNames';
-import { MODAL_REGISTRY, type ModalDefinition } from './modalRegistry';
+import { MODAL_REGISTRY } from '../app/modalRegistry';
+import type { ModalDefinition } from './modalDefinition';
 import { createModalStore, type ModalStore } from './modalStore';
 
-function renderHost(store: ModalStore, registry?: Record<ModalName, ModalDefinition>) {
+function renderHost(store: ModalStore, registry: Record<ModalName, ModalDefinition> = MODAL_REGISTRY) {
   return render(
     <AppProvider env="test">
       <ModalHost store={store} registry={registry} />

@@ -17,7 +17,7 @@ import { useLocation } from 'wouter';
 import { importWithReload } from '../lib/importWithReload';
 import type { ModalContentProps } from './modalContent';
 import type { ModalName } from './modalNames';
-import { MODAL_REGISTRY, type ModalDefinition } from './modalRegistry';
+import type { ModalDefinition, ModalRegistry } from './modalDefinition';
 import { modalStore as defaultStore, useOpenModal, type ModalStore } from './modalStore';
 
 /** How long opening waits for a modal's content before showing the dialog with a loader. */
@@ -35,12 +35,12 @@ function hasModalEntry(): boolean {
 export interface ModalHostProps {
   /** The store to show. Default: the portal's. */
   store?: ModalStore;
-  /** The definitions. Default: MODAL_REGISTRY. */
-  registry?: Record<ModalName, ModalDefinition>;
+  /** The definitions: the app's registry (app/modalRegistry.ts), given by the app layer. */
+  registry: ModalRegistry;
 }
 
 /** The one place modals render; mounted once inside the providers. */
-export function ModalHost({ store = defaultStore, registry = MODAL_REGISTRY }: ModalHostProps) {
+export function ModalHost({ store = defaultStore, registry }: ModalHostProps) {
   const current = useOpenModal(store);
   const name = current?.name ?? null;
   const [, force] = useState(0);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModalStore } from './modalStore';
 import { MODAL_NAMES } from './modalNames';
-import { MODAL_REGISTRY } from './modalRegistry';
+import { MODAL_REGISTRY } from '../app/modalRegistry';
 
 describe('one modal at a time', () => {
   it('opens a modal with its title and data', () => {

@@ -12,6 +12,7 @@ import type { RowDialogRequest } from '@portal/form-mantine';
 import inapa from '../../../../schemas/reclamacion-factura-inapa/schema.json';
 import { AppProvider } from '../../app/AppProvider';
 import { openRowDialog } from '../../components/rowDialog';
+import { MODAL_REGISTRY } from '../../app/modalRegistry';
 import { ModalHost } from '../ModalHost';
 import { closeModal, modalStore } from '../modalStore';
 
@@ -52,7 +53,7 @@ function renderHost() {
   return render(
     <AppProvider env="test">
       <button type="button">Editar factura 1</button>
-      <ModalHost />
+      <ModalHost registry={MODAL_REGISTRY} />
     </AppProvider>,
   );
 }

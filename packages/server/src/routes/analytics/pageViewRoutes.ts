@@ -5,7 +5,7 @@
  * nothing is. Either way the answer is 204.
  */
 import type { FastifyInstance } from 'fastify';
-import { commonErrors } from '../../http/commonSchemas';
+import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { cleanPagePath, PAGE_PATH_MAX, PAGE_PATH_MESSAGE } from '../../services/analytics/pagePath';
@@ -16,6 +16,8 @@ export const PAGE_VIEWS_PER_MINUTE = 120;
 
 const pageViewSchema = {
   tags: ['Portal'],
+  security: publicSecurity,
+  operationId: 'recordPageView',
   summary: 'Registrar una visita a una página',
   description:
     'Guarda solo la ruta y la hora (ANALYTICS=propio); con ANALYTICS=ninguno no guarda nada. La ruta debe empezar por "/"; ' +

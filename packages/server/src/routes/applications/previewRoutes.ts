@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formPreview } from '@portal/form-engine';
 import { formPreviewSchema } from '@portal/api-contract';
-import { errorSchema } from '../../http/commonSchemas';
+import { errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { formSchema } from '../../services/applications/onlineForms';
@@ -16,6 +16,8 @@ const NO_FORM = 'Este servicio no tiene formulario en línea';
 
 const previewSchema = {
   tags: ['Solicitudes en línea'],
+  security: publicSecurity,
+  operationId: 'getOnlineServiceFormPreview',
   summary: 'Formulario de un servicio en línea, para leerlo antes de comenzar (PREVIEW)',
   description: 'Secciones, cuadrículas y preguntas del formulario del servicio (id del catálogo), con el tipo de respuesta, si es obligatoria y cuándo se muestra cada parte condicional. 404 si el servicio no existe o no se solicita en línea en el portal.',
   params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },

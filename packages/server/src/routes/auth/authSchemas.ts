@@ -1,5 +1,5 @@
 import { citizenSchema, loginResponseSchema } from '@portal/api-contract';
-import { authErrors, commonErrors, messageSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, commonErrors, messageSchema, publicSecurity } from '../../http/commonSchemas';
 
 export { citizenSchema };
 
@@ -22,6 +22,8 @@ const registrationAnswer = {
 
 export const registerSchema = {
   tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'registerCitizen',
   summary: 'Registra a un ciudadano: envía un código de confirmación a su correo',
   description:
     'La cédula y la fecha de nacimiento deben coincidir con el registro de la JCE (la consulta pública de cédulas no devuelve la fecha). ' +
@@ -43,6 +45,8 @@ export const registerSchema = {
 
 export const confirmSchema = {
   tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'confirmCitizenEmail',
   summary: 'Confirma el correo con el código recibido: crea la cuenta',
   body: {
     type: 'object',
@@ -54,6 +58,8 @@ export const confirmSchema = {
 
 export const resendSchema = {
   tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'resendCitizenConfirmationCode',
   summary: 'Envía otro código de confirmación (como mucho uno por minuto)',
   body: { type: 'object', properties: { registration_token: registrationToken }, required: ['registration_token'] },
   response: { ...commonErrors, 202: registrationAnswer },
@@ -61,6 +67,8 @@ export const resendSchema = {
 
 export const loginSchema = {
   tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'logInCitizen',
   summary: 'Inicia sesión: devuelve el token y lo pone en la cookie token',
   body: { type: 'object', properties: { cedula, password }, required: ['cedula', 'password'] },
   response: {
@@ -71,20 +79,24 @@ export const loginSchema = {
 
 export const logoutSchema = {
   tags: ['Cuenta'],
+  operationId: 'logOutCitizen',
   summary: 'Cierra la sesión actual',
-  security: [{ bearer: [] }, { cookie: [] }],
+  security: citizenSecurity,
   response: { ...authErrors, 200: messageSchema },
 } as const;
 
 export const meSchema = {
   tags: ['Cuenta'],
+  operationId: 'getCurrentCitizen',
   summary: 'Ciudadano de la sesión',
-  security: [{ bearer: [] }, { cookie: [] }],
+  security: citizenSecurity,
   response: { ...authErrors, 200: { type: 'object', properties: { data: citizenSchema }, required: ['data'] } },
 } as const;
 
 export const forgotSchema = {
   tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'requestPasswordResetCode',
   summary: 'Envía un código de 6 dígitos (30 minutos) al correo de la cuenta',
   querystring: { type: 'object', properties: { dni: cedula }, required: ['dni'] },
   response: { ...commonErrors, 200: messageSchema },
@@ -92,6 +104,8 @@ export const forgotSchema = {
 
 export const resetSchema = {
   tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'resetCitizenPassword',
   summary: 'Cambia la contraseña con el código recibido por correo',
   body: {
     type: 'object',
@@ -103,8 +117,9 @@ export const resetSchema = {
 
 export const changePasswordSchema = {
   tags: ['Cuenta'],
+  operationId: 'changeCitizenPassword',
   summary: 'Cambia la contraseña (cierra las demás sesiones)',
-  security: [{ bearer: [] }, { cookie: [] }],
+  security: citizenSecurity,
   body: {
     type: 'object',
     properties: { current_password: password, new_password: password },

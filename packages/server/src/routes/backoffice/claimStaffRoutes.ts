@@ -22,7 +22,7 @@ import {
   type ClaimEventRule,
   type ClaimStatus,
 } from '@portal/api-contract';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, errorSchema, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireStaff } from '../../plugins/app/registerStaffAuth';
@@ -33,7 +33,7 @@ import type { StaffView } from '../../services/staff/staffStore';
 import { sendStoredDocument } from '../../http/sendStoredDocument';
 
 const tags = ['Oficina de la institución'];
-const security = [{ bearer: [] }] as const;
+const security = staffSecurity;
 /** Where the citizen reads a claim: «Mis reclamos» (the app's address), which opens the claim's thread. */
 export function claimPageLink(claimId: number): string {
   return `/mis-reclamos?reclamo=${claimId}`;
@@ -41,24 +41,24 @@ export function claimPageLink(claimId: number): string {
 
 const params = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
 const listSchema = {
-  tags, security, summary: 'Reclamos de la institución (administrador: todos): abiertos primero, del más antiguo al más reciente',
+  tags, security, operationId: 'listStaffClaims', summary: 'Reclamos de la institución (administrador: todos): abiertos primero, del más antiguo al más reciente',
   querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: CLAIM_STATUSES } } },
   response: { ...authErrors, 200: staffClaimListSchema },
 } as const;
-const oneSchema = { tags, security, summary: 'Un reclamo con su conversación (marca leídos los comentarios del ciudadano)', params, response: { ...authErrors, 200: staffClaimDetailSchema, 404: errorSchema } } as const;
+const oneSchema = { tags, security, operationId: 'getStaffClaim', summary: 'Un reclamo con su conversación (marca leídos los comentarios del ciudadano)', params, response: { ...authErrors, 200: staffClaimDetailSchema, 404: errorSchema } } as const;
 const documentSchema = {
-  tags, security, summary: 'Descarga el archivo que el ciudadano envió con el reclamo (adjunto)',
+  tags, security, operationId: 'downloadStaffClaimDocument', summary: 'Descarga el archivo que el ciudadano envió con el reclamo (adjunto)',
   params,
   response: { ...authErrors, 200: { description: 'El archivo, como adjunto', type: 'string', format: 'binary' }, 404: errorSchema },
 } as const;
 const commentSchema = {
-  tags, security, summary: 'Responde un reclamo: el reclamo pasa a «Respondido» y se avisa al ciudadano',
+  tags, security, operationId: 'answerStaffClaim', summary: 'Responde un reclamo: el reclamo pasa a «Respondido» y se avisa al ciudadano',
   params,
   body: { type: 'object', additionalProperties: false, properties: { content: { type: 'string', minLength: 1, maxLength: CLAIM_COMMENT_MAX } }, required: ['content'] },
   response: { ...authErrors, 201: { type: 'object', properties: { data: staffClaimCommentSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
 } as const;
 const statusSchema = {
-  tags, security, summary: 'Cambia el estado de un reclamo (en_proceso o cerrado, según el estado actual)',
+  tags, security, operationId: 'changeStaffClaimStatus', summary: 'Cambia el estado de un reclamo (en_proceso o cerrado, según el estado actual)',
   params,
   body: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: CLAIM_STATUSES } }, required: ['status'] },
   response: { ...authErrors, 200: { type: 'object', properties: { data: staffClaimSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },

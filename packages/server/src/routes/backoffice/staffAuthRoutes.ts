@@ -1,7 +1,7 @@
 /** Sign-in of institution staff, apart from the citizens' (/v1/backoffice/auth). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { staffLoginResponseSchema, staffSchema } from '@portal/api-contract';
-import { authErrors, messageSchema } from '../../http/commonSchemas';
+import { authErrors, messageSchema, publicSecurity, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
@@ -10,7 +10,7 @@ import { clearAttempts, takeAttempt, type Limit } from '../../services/attemptCo
 import { createStaffSession, findStaffByEmail, revokeStaffSession, toStaffView } from '../../services/staff/staffStore';
 
 const tags = ['Oficina de la institución'];
-const security = [{ bearer: [] }] as const;
+const security = staffSecurity;
 const WRONG = 'Correo o contraseña incorrecta';
 /** Staff sessions are shorter than citizens': a shared office computer. */
 const STAFF_SESSION_HOURS = 8;
@@ -26,7 +26,7 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
 }
 
 const loginSchema = {
-  tags, summary: 'Inicia sesión del personal de una institución: devuelve el token y lo pone en la cookie staff_token',
+  tags, security: publicSecurity, operationId: 'logInStaff', summary: 'Inicia sesión del personal de una institución: devuelve el token y lo pone en la cookie staff_token',
   body: {
     type: 'object', additionalProperties: false,
     properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
@@ -34,8 +34,8 @@ const loginSchema = {
   },
   response: { ...authErrors, 200: staffLoginResponseSchema },
 } as const;
-const logoutSchema = { tags, security, summary: 'Cierra la sesión del personal', response: { ...authErrors, 200: messageSchema } } as const;
-const meSchema = { tags, security, summary: 'Personal de la sesión', response: { ...authErrors, 200: { type: 'object', properties: { data: staffSchema }, required: ['data'] } } } as const;
+const logoutSchema = { tags, security, operationId: 'logOutStaff', summary: 'Cierra la sesión del personal', response: { ...authErrors, 200: messageSchema } } as const;
+const meSchema = { tags, security, operationId: 'getCurrentStaff', summary: 'Personal de la sesión', response: { ...authErrors, 200: { type: 'object', properties: { data: staffSchema }, required: ['data'] } } } as const;
 
 export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();

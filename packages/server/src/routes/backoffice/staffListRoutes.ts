@@ -5,20 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { auditPageSchema, errorReportPageSchema, errorSchema, suggestionPageSchema } from '@portal/api-contract';
-import { authErrors } from '../../http/commonSchemas';
+import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireAdministrator, requireStaff } from '../../plugins/app/registerStaffAuth';
 import { auditPage, errorReportPage, suggestionPage } from '../../services/backoffice/backofficeStore';
 import { pagingQuery } from './staffRequestRoutes';
 
 const tags = ['Oficina de la institución'];
-const security = [{ bearer: [] }] as const;
+const security = staffSecurity;
 const pageQuery = { type: 'object', additionalProperties: false, properties: pagingQuery } as const;
 
-const suggestionsSchema = { tags, security, summary: 'Sugerencias de servicios de los ciudadanos, la más reciente primero', querystring: pageQuery, response: { ...authErrors, 200: suggestionPageSchema } } as const;
-const reportsSchema = { tags, security, summary: 'Reportes de error de los visitantes, el más reciente primero', querystring: pageQuery, response: { ...authErrors, 200: errorReportPageSchema } } as const;
+const suggestionsSchema = { tags, security, operationId: 'listServiceSuggestions', summary: 'Sugerencias de servicios de los ciudadanos, la más reciente primero', querystring: pageQuery, response: { ...authErrors, 200: suggestionPageSchema } } as const;
+const reportsSchema = { tags, security, operationId: 'listErrorReports', summary: 'Reportes de error de los visitantes, el más reciente primero', querystring: pageQuery, response: { ...authErrors, 200: errorReportPageSchema } } as const;
 const auditSchema = {
-  tags, security, summary: 'Registro de auditoría de las acciones del personal (solo administradores)',
+  tags, security, operationId: 'listAuditLog', summary: 'Registro de auditoría de las acciones del personal (solo administradores)',
   querystring: { type: 'object', additionalProperties: false, properties: { application_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, ...pagingQuery } },
   response: { ...authErrors, 200: auditPageSchema, 403: errorSchema },
 } as const;

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { errorSchema, paymentResultSchema, paymentReviewListSchema, REFUSAL_REASON_MAX, REFUSAL_REASON_MIN } from '@portal/api-contract';
-import { authErrors } from '../../http/commonSchemas';
+import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { sendStoredDocument } from '../../http/sendStoredDocument';
@@ -21,32 +21,32 @@ import { PROOF_DOCUMENT_MISSING, proofDocument, refuseProof, requireUnderReview,
 import { scopeOf } from './staffRequestRoutes';
 
 const tags = ['Oficina de la institución'];
-const security = [{ bearer: [] }] as const;
+const security = staffSecurity;
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const idParams = { type: 'object', properties: { id: ID }, required: ['id'] } as const;
 const resultSchema = { type: 'object', properties: { message: { type: 'string' }, data: paymentResultSchema }, required: ['message', 'data'] } as const;
 export const REASON_NEEDED = `Indique el motivo (al menos ${REFUSAL_REASON_MIN} caracteres)`;
 
 const listSchema = {
-  tags, security, summary: 'Comprobantes de pago por verificar: los de los cargos de la institución del oficial o de sus solicitudes (todos para un administrador), el más antiguo primero',
+  tags, security, operationId: 'listPaymentProofsToVerify', summary: 'Comprobantes de pago por verificar: los de los cargos de la institución del oficial o de sus solicitudes (todos para un administrador), el más antiguo primero',
   response: { ...authErrors, 200: paymentReviewListSchema },
 } as const;
 
 const documentSchema = {
-  tags, security, summary: 'Descarga el comprobante de pago de un cargo (queda en la auditoría)',
+  tags, security, operationId: 'downloadPaymentProof', summary: 'Descarga el comprobante de pago de un cargo (queda en la auditoría)',
   params: idParams,
   response: { ...authErrors, 200: { description: 'El archivo, como adjunto', type: 'string', format: 'binary' }, 404: errorSchema },
 } as const;
 
 const acceptSchema = {
-  tags, security, summary: 'Acepta el comprobante: el cargo queda pagado (se avisa al ciudadano; con el último cargo pagado la solicitud pasa a revisión)',
+  tags, security, operationId: 'acceptPaymentProof', summary: 'Acepta el comprobante: el cargo queda pagado (se avisa al ciudadano; con el último cargo pagado la solicitud pasa a revisión)',
   description: '409 si el cargo no tiene un comprobante en verificación.',
   params: idParams,
   response: { ...authErrors, 200: resultSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 
 const refuseSchema = {
-  tags, security, summary: 'No acepta el comprobante: el cargo vuelve a pendiente con el motivo (se avisa al ciudadano, que puede enviar otro)',
+  tags, security, operationId: 'refusePaymentProof', summary: 'No acepta el comprobante: el cargo vuelve a pendiente con el motivo (se avisa al ciudadano, que puede enviar otro)',
   description: `reason: de ${REFUSAL_REASON_MIN} a ${REFUSAL_REASON_MAX} caracteres. 409 si el cargo no tiene un comprobante en verificación.`,
   params: idParams,
   body: {

@@ -17,7 +17,7 @@ import {
   SUBMITTED_STATUSES,
   type RequestStatus,
 } from '@portal/api-contract';
-import { authErrors } from '../../http/commonSchemas';
+import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireStaff, staffActor } from '../../plugins/app/registerStaffAuth';
@@ -41,7 +41,7 @@ import { applyRequestEvent, REQUEST_NOT_FOUND, requestPageLink } from '../../ser
 import { sendStoredDocument } from '../../http/sendStoredDocument';
 
 const tags = ['Oficina de la institución'];
-const security = [{ bearer: [] }] as const;
+const security = staffSecurity;
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const idParams = { type: 'object', properties: { id: ID }, required: ['id'] } as const;
 
@@ -69,7 +69,7 @@ const EVENT_DONE: Record<string, string> = {
 export const NO_COMMENT_DESISTED = 'No se puede comentar una solicitud desistida';
 
 const queueSchema = {
-  tags, security, summary: 'Cola de solicitudes de la institución del oficial (todas para un administrador), la más antigua primero',
+  tags, security, operationId: 'listStaffRequestQueue', summary: 'Cola de solicitudes de la institución del oficial (todas para un administrador), la más antigua primero',
   querystring: {
     type: 'object', additionalProperties: false,
     properties: {
@@ -83,19 +83,19 @@ const queueSchema = {
 } as const;
 
 const oneSchema = {
-  tags, security, summary: 'Una solicitud con sus respuestas, documentos, pagos, historial y comentarios (queda en la auditoría)',
+  tags, security, operationId: 'getStaffRequest', summary: 'Una solicitud con sus respuestas, documentos, pagos, historial y comentarios (queda en la auditoría)',
   params: idParams,
   response: { ...authErrors, 200: { type: 'object', properties: { data: staffRequestSchema }, required: ['data'] }, 404: errorSchema },
 } as const;
 
 const documentSchema = {
-  tags, security, summary: 'Descarga un documento de la solicitud (queda en la auditoría)',
+  tags, security, operationId: 'downloadStaffRequestDocument', summary: 'Descarga un documento de la solicitud (queda en la auditoría)',
   params: { type: 'object', properties: { id: ID, documentId: ID }, required: ['id', 'documentId'] },
   response: { ...authErrors, 200: { description: 'El archivo, como adjunto', type: 'string', format: 'binary' }, 404: errorSchema },
 } as const;
 
 const eventSchema = {
-  tags, security, summary: 'Toma, solicita una acción, aprueba o rechaza la solicitud',
+  tags, security, operationId: 'applyStaffRequestEvent', summary: 'Toma, solicita una acción, aprueba o rechaza la solicitud',
   description: 'message es obligatorio para solicitar_accion y rechazar; requires_document solo cuenta en solicitar_accion. 409 si el estado no lo permite.',
   params: idParams,
   body: {
@@ -111,7 +111,7 @@ const eventSchema = {
 } as const;
 
 const commentSchema = {
-  tags, security, summary: 'Comenta la solicitud en nombre de la institución (se avisa al ciudadano)',
+  tags, security, operationId: 'commentStaffRequest', summary: 'Comenta la solicitud en nombre de la institución (se avisa al ciudadano)',
   params: idParams,
   body: {
     type: 'object', additionalProperties: false,

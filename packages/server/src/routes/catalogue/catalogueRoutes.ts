@@ -12,7 +12,7 @@ import {
   servicePageSchema,
 } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { commonErrors, errorSchema } from '../../http/commonSchemas';
+import { commonErrors, errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { areaServiceCounts, catalogueLabels, institutionList, listServices, provincesWithPuntosGob, serviceBySlug } from '../../services/catalogue/catalogueStore';
@@ -44,6 +44,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       preValidation: foldFilters(SERVICE_LIST_FILTERS),
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'listCatalogueServices',
         summary: 'Servicios del catálogo con filtros, búsqueda y páginas (sin sesión)',
         description:
           'Filtros por área, institución, tipo y canal (cada uno con varios valores: se combinan con Y entre filtros y O dentro de uno). ' +
@@ -68,6 +70,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       config: CATALOGUE_RATE_LIMIT,
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'getCatalogueService',
         summary: 'Un servicio por su slug: requisitos, pasos, costo y Puntos GOB (sin sesión)',
         params: slugParams,
         response: { ...commonErrors, 404: errorSchema, 200: serviceDetailAnswerSchema },
@@ -85,7 +89,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     '/portals/area/services',
     {
       config: CATALOGUE_RATE_LIMIT,
-      schema: { tags: ['Catálogo'], summary: 'Áreas del catálogo con su número de servicios (sin sesión)', response: { ...commonErrors, 200: areaServiceCountsSchema } },
+      schema: {
+        tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'listCatalogueAreas',
+        summary: 'Áreas del catálogo con su número de servicios (sin sesión)',
+        response: { ...commonErrors, 200: areaServiceCountsSchema },
+      },
     },
     async (_request, reply) => {
       void reply.headers(cacheable);
@@ -97,7 +107,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     '/portals/institutions',
     {
       config: CATALOGUE_RATE_LIMIT,
-      schema: { tags: ['Catálogo'], summary: 'Instituciones con su número de servicios (sin sesión)', response: { ...commonErrors, 200: institutionListSchema } },
+      schema: {
+        tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'listCatalogueInstitutions',
+        summary: 'Instituciones con su número de servicios (sin sesión)',
+        response: { ...commonErrors, 200: institutionListSchema },
+      },
     },
     async (_request, reply) => {
       void reply.headers(cacheable);
@@ -111,6 +127,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       config: CATALOGUE_RATE_LIMIT,
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'listProvincesWithPuntosGob',
         summary: 'Provincias que tienen al menos un Punto GOB, con su número de centros (sin sesión)',
         description: 'Todas las provincias del país están en GET /v1/region/provincias.',
         response: { ...commonErrors, 200: provinceListSchema },

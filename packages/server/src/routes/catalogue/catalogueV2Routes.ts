@@ -4,7 +4,7 @@
  */
 import { classifiedServicesSchema, portalStatisticsSchema, puntoGobDetailSchema, puntoGobListSchema } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { commonErrors, errorSchema } from '../../http/commonSchemas';
+import { commonErrors, errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { classifyServices, listPuntosGob, portalStatistics, puntoGobBySlug } from '../../services/catalogue/catalogueStore';
@@ -28,6 +28,8 @@ export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
       preValidation: foldFilters(SERVICE_LIST_FILTERS),
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'listClassifiedServices',
         summary: 'Servicios agrupados por área, con los mismos filtros y búsqueda que /v1/portals/services (sin sesión)',
         description: 'Sin páginas: cada área con sus servicios; las áreas sin servicios que cumplan los filtros no aparecen.',
         querystring: classifiedQuery,
@@ -46,6 +48,8 @@ export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
       config: CATALOGUE_RATE_LIMIT,
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'getPortalStatistics',
         summary: 'Cifras de la portada: servicios, instituciones, servicios en línea, solicitudes del mes y valoración media (sin sesión)',
         description: 'Contadas en la base de datos en cada llamada. average_rating es null hasta que existan valoraciones de servicios.',
         response: { ...commonErrors, 200: portalStatisticsSchema },
@@ -64,6 +68,8 @@ export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
       preValidation: foldFilters(PUNTO_GOB_FILTERS),
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'listPuntosGob',
         summary: 'Puntos GOB, filtrados por provincia y por los servicios que ofrecen (sin sesión)',
         description: 'areas, institutions y services eligen los centros que ofrecen al menos un servicio que cumpla esos filtros; provinces, los de esas provincias.',
         querystring: puntoGobListQuery,
@@ -83,6 +89,8 @@ export async function catalogueV2Routes(app: FastifyInstance): Promise<void> {
       config: CATALOGUE_RATE_LIMIT,
       schema: {
         tags: ['Catálogo'],
+        security: publicSecurity,
+        operationId: 'getPuntoGob',
         summary: 'Un Punto GOB por su slug, con dirección, horario y servicios (sin sesión)',
         params: slugParams,
         response: { ...commonErrors, 404: errorSchema, 200: puntoGobDetailSchema },

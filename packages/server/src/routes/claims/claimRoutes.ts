@@ -17,7 +17,7 @@ import {
   claimThreadSchema,
   nextClaimStatus,
 } from '@portal/api-contract';
-import { authErrors, commonErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, commonErrors, errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError, type FieldError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
@@ -42,17 +42,17 @@ import { positiveIdText } from '../../http/numericText';
 
 const tags = ['Reclamos'];
 /** Every route here but GET /issues needs a session (bearer token or the token cookie). */
-const security = [{ bearer: [] }, { cookie: [] }] as const;
+const security = citizenSecurity;
 const INVALID = 'Datos inválidos';
 const DESCRIPTION_LENGTH = `La descripción debe tener entre ${CLAIM_DESCRIPTION_MIN} y ${CLAIM_DESCRIPTION_MAX} caracteres`;
 const EMPTY_COMMENT = 'Escriba su comentario';
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
-const issuesSchema = { tags, summary: 'Tipos de reclamo', response: { ...commonErrors, 200: claimIssueListSchema } } as const;
-const myClaimsSchema = { tags, security, summary: 'Reclamos del ciudadano, del más reciente al más antiguo', response: { ...authErrors, 200: claimListSchema } } as const;
+const issuesSchema = { tags, security: publicSecurity, operationId: 'listClaimIssues', summary: 'Tipos de reclamo', response: { ...commonErrors, 200: claimIssueListSchema } } as const;
+const myClaimsSchema = { tags, security, operationId: 'listOwnClaims', summary: 'Reclamos del ciudadano, del más reciente al más antiguo', response: { ...authErrors, 200: claimListSchema } } as const;
 const fileClaimSchema = {
-  tags, security,
+  tags, security, operationId: 'fileClaim',
   summary: 'Presenta un reclamo (multipart: file opcional, request_id o service_slug, issue_id, description)',
   description:
     'Sobre una solicitud enviada del ciudadano (request_id; 404 si no es suya) o un servicio del catálogo (service_slug). ' +
@@ -62,12 +62,12 @@ const fileClaimSchema = {
   response: { ...authErrors, 201: { type: 'object', properties: { data: claimSchema }, required: ['data'] }, 404: errorSchema, 413: errorSchema, 415: errorSchema },
 } as const;
 const threadSchema = {
-  tags, security, summary: 'Un reclamo del ciudadano y su conversación con la institución (marca leídas las respuestas)',
+  tags, security, operationId: 'getOwnClaimThread', summary: 'Un reclamo del ciudadano y su conversación con la institución (marca leídas las respuestas)',
   querystring: { type: 'object', additionalProperties: false, properties: { claim_id: id }, required: ['claim_id'] },
   response: { ...authErrors, 200: claimThreadSchema, 404: errorSchema },
 } as const;
 const commentSchema = {
-  tags, security, summary: 'Comenta un reclamo propio',
+  tags, security, operationId: 'commentOwnClaim', summary: 'Comenta un reclamo propio',
   body: {
     type: 'object', additionalProperties: false,
     properties: { claim_id: id, content: { type: 'string', minLength: 1, maxLength: CLAIM_COMMENT_MAX } },

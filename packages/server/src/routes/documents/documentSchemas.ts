@@ -1,10 +1,11 @@
 import { documentSchema as documentItem } from '@portal/api-contract';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 
-const security = [{ bearer: [] }, { cookie: [] }] as const;
+const security = citizenSecurity;
 
 export const uploadSchema = {
   tags: ['Documentos'],
+  operationId: 'uploadOwnDocument',
   summary: 'Sube un documento del ciudadano (multipart: file, citizen_profile_id, description opcional)',
   description:
     'Máximo 50 MB (52428800 bytes), un archivo; las extensiones del portal (imágenes jpeg, png, jpg; documentos pdf, dwg, 3ds, ' +
@@ -36,6 +37,7 @@ export const uploadSchema = {
 
 export const listSchema = {
   tags: ['Documentos'],
+  operationId: 'listOwnDocuments',
   summary: 'Documentos del ciudadano de la sesión',
   security,
   response: {
@@ -46,6 +48,7 @@ export const listSchema = {
 
 export const downloadSchema = {
   tags: ['Documentos'],
+  operationId: 'downloadOwnDocument',
   summary: 'Descarga un documento propio (adjunto)',
   security,
   params: {
@@ -62,6 +65,7 @@ export const downloadSchema = {
 
 export const deleteSchema = {
   tags: ['Documentos'],
+  operationId: 'deleteOwnDocument',
   summary: 'Elimina un documento propio (libera espacio de la cuota)',
   description: 'No se puede eliminar un documento que forma parte de una solicitud enviada (409). Un borrador que lo cite lo mostrará como no encontrado.',
   security,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authErrors } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity } from '../../http/commonSchemas';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
 const existSchema = {
@@ -8,11 +8,12 @@ const existSchema = {
   required: ['exist'],
 } as const;
 
-function schemaFor(param: string, summary: string) {
+function schemaFor(param: string, operationId: string, summary: string) {
   return {
     tags: ['Registros'],
+    operationId,
     summary: `${summary} (con sesión)`,
-    security: [{ bearer: [] }, { cookie: [] }],
+    security: citizenSecurity,
     querystring: {
       type: 'object',
       properties: { [param]: { type: 'string', maxLength: 40 } },
@@ -28,15 +29,15 @@ const digits = (value: string) => value.replace(/[-\s]/g, '');
 /** GET /v1/portals/exists/{dni,rnc,inapa}: `{ exist }` for the masked inputs' existence checks. */
 export async function existsRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  typed.get('/portals/exists/dni', { schema: schemaFor('dni', 'Existe la cédula en la JCE'), config: limit, ...app.lookupGuard }, async (request) => {
+  typed.get('/portals/exists/dni', { schema: schemaFor('dni', 'checkCedulaExists', 'Existe la cédula en la JCE'), config: limit, ...app.lookupGuard }, async (request) => {
     const { dni } = request.query as { dni: string };
     return { exist: (await app.agencies.jce.lookup(digits(dni))) !== null };
   });
-  typed.get('/portals/exists/rnc', { schema: schemaFor('rnc', 'Existe el RNC en la DGII'), config: limit, ...app.lookupGuard }, async (request) => {
+  typed.get('/portals/exists/rnc', { schema: schemaFor('rnc', 'checkRncExists', 'Existe el RNC en la DGII'), config: limit, ...app.lookupGuard }, async (request) => {
     const { rnc } = request.query as { rnc: string };
     return { exist: (await app.agencies.dgii.taxpayer(digits(rnc))) !== null };
   });
-  typed.get('/portals/exists/inapa', { schema: schemaFor('contract', 'Existe el contrato en INAPA'), config: limit, ...app.lookupGuard }, async (request) => {
+  typed.get('/portals/exists/inapa', { schema: schemaFor('contract', 'checkInapaContractExists', 'Existe el contrato en INAPA'), config: limit, ...app.lookupGuard }, async (request) => {
     const { contract } = request.query as { contract: string };
     return { exist: await app.agencies.inapa.contractExists(digits(contract)) };
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidCedula } from '@portal/form-engine';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
@@ -14,8 +14,9 @@ const personSchema = {
 
 const lookupSchema = {
   tags: ['Registros'],
+  operationId: 'lookUpJceCitizen',
   summary: 'Consulta una cédula en el registro de la JCE (con sesión)',
-  security: [{ bearer: [] }, { cookie: [] }],
+  security: citizenSecurity,
   description: '200 significa cédula válida. Mal formada: 400; no registrada: 404; ambas con "Cédula inválida".',
   params: {
     type: 'object',

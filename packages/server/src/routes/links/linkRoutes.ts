@@ -6,7 +6,7 @@
  */
 import { interestLinksSchema } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { commonErrors } from '../../http/commonSchemas';
+import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
 /** Browsers may keep the list this long: it changes only with an import. */
@@ -20,6 +20,8 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Portal'],
+        security: publicSecurity,
+        operationId: 'listInterestLinks',
         summary: 'Enlaces de interés: sitios oficiales de las instituciones (sin sesión)',
         description: 'En el orden de su id. Se reemplazan con la importación de datos de referencia (tabla enlaces-interes).',
         response: { ...commonErrors, 200: interestLinksSchema },

@@ -1,6 +1,6 @@
 /** Route schemas of the citizen's notifications: validation, serialization, OpenAPI and types in one place. */
 import { notificationPageSchema, notificationReadSchema } from '@portal/api-contract';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 
 /** Largest page of notifications one call returns, and the default. */
 export const MAX_PAGE = 50;
@@ -8,10 +8,10 @@ export const DEFAULT_PAGE = 20;
 
 const tags = ['Notificaciones'];
 /** Every route here needs a session (bearer token or the token cookie). */
-const security = [{ bearer: [] }, { cookie: [] }] as const;
+const security = citizenSecurity;
 
 export const listNotificationsSchema = {
-  tags, security, summary: 'Notificaciones del ciudadano, de la más reciente a la más antigua',
+  tags, security, operationId: 'listOwnNotifications', summary: 'Notificaciones del ciudadano, de la más reciente a la más antigua',
   description:
     `Páginas de ${DEFAULT_PAGE} por defecto (limit de 1 a ${MAX_PAGE}; offset para las siguientes). ` +
     'unread_count cuenta todas las no leídas del ciudadano, no solo las de la página. Solo las propias.',
@@ -27,7 +27,7 @@ export const listNotificationsSchema = {
 } as const;
 
 export const makeReadSchema = {
-  tags, security, summary: 'Marca como leída una notificación propia',
+  tags, security, operationId: 'markNotificationRead', summary: 'Marca como leída una notificación propia',
   description: 'notify_id de una notificación del propio ciudadano; 404 si no existe o es de otro ciudadano (y nada cambia). Marcar una ya leída no cambia su hora de lectura.',
   body: {
     type: 'object',
@@ -39,6 +39,6 @@ export const makeReadSchema = {
 } as const;
 
 export const readAllSchema = {
-  tags, security, summary: 'Marca como leídas todas las notificaciones propias',
+  tags, security, operationId: 'markAllNotificationsRead', summary: 'Marca como leídas todas las notificaciones propias',
   response: { ...authErrors, 200: notificationReadSchema },
 } as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inputRules } from '../../agencies/inputRules';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 
@@ -8,8 +8,9 @@ const INVALID_CERTIFICATE = 'Número de certificado inválido';
 
 const certificateSchema = {
   tags: ['Registros'],
+  operationId: 'lookUpOnapiCertificate',
   summary: 'Consulta un certificado de nombre comercial en ONAPI (con sesión)',
-  security: [{ bearer: [] }, { cookie: [] }],
+  security: citizenSecurity,
   params: {
     type: 'object',
     properties: { certificateNumber: { type: 'string', description: '6 caracteres' } },
@@ -44,8 +45,9 @@ const certificateSchema = {
 
 const verifySchema = {
   tags: ['Registros'],
+  operationId: 'searchOnapiTradeNames',
   summary: 'Busca nombres comerciales registrados que contienen el nombre propuesto (con sesión)',
-  security: [{ bearer: [] }, { cookie: [] }],
+  security: citizenSecurity,
   description: 'Sin distinguir mayúsculas ni acentos. Lista vacía: no hay coincidencias.',
   params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
   response: {

@@ -1,6 +1,6 @@
 /** Schemas of the Cámara de Comercio's card payment page routes (hash and return). */
 import { CARD_PAGE_REQUEST_FIELDS, CARD_PAGE_RESPONSE_FIELDS, cardPageOutcomeSchema } from '@portal/api-contract';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { okData, paymentErrors, paymentSecurity, paymentTags } from './paymentSchemas';
 
 const field = { type: 'string', maxLength: 300 } as const;
@@ -17,6 +17,7 @@ const cardPageFormSchema = {
 export const camaraHashRouteSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'signCamaraCardPageForm',
   summary: 'Firma de la página de pago de la Cámara de Comercio',
   description:
     'Spec §2 pantalla 3: el navegador envía los campos del formulario de la página de pago (comercio, tipo de transacción Sale, número de orden, monto como el total seguido de "00", ITBIS "000", direcciones de aprobado, rechazado y cancelado). El servidor calcula los mismos campos con el cargo de la Cámara de Comercio de la solicitud del ciudadano; si alguno difiere responde 422. Responde 201 con el hash de autenticación (HMAC-SHA512) en data, los campos firmados y la dirección de la página.',
@@ -38,6 +39,9 @@ export const camaraHashRouteSchema = {
 
 export const camaraReturnRouteSchema = {
   tags: paymentTags,
+  // No session: the AuthHash authenticates the answer.
+  security: publicSecurity,
+  operationId: 'settleCamaraCardPageReturn',
   summary: 'Respuesta de la página de pago de la Cámara de Comercio',
   description:
     'Los campos que la página de pago agregó a la dirección de regreso, con su AuthHash. El pago cuenta solo si el hash (HMAC-SHA512 con la clave del comercio) es válido y la orden y el monto son los registrados; si no, 422 y nada cambia. Un regreso aprobado confirma el cargo una sola vez: repetirlo responde lo ya registrado. No requiere sesión (la sesión pudo vencer mientras el ciudadano estaba en la página de pago): el hash autentica la respuesta, y la respuesta solo dice el código, el id y el monto de la solicitud y el resultado.',

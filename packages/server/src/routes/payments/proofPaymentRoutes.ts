@@ -32,6 +32,7 @@ const approval = (description: string) => ({ type: 'string', minLength: 1, maxLe
 const dgiiSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'submitDgiiPaymentProof',
   summary: 'Envía el comprobante de pago a la DGII de una formalización propia',
   description:
     'Segundo cliente. requestId y requestCode deben nombrar la misma solicitud del ciudadano (si no, 404 «Pago no encontrado»); el documento debe ser ' +
@@ -55,6 +56,7 @@ const dgiiSchema = {
 const depositSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'submitDepositReceipt',
   summary: 'Envía el comprobante de un depósito bancario por un cargo de una solicitud propia (PAY_WITH_CHECK)',
   description:
     'Para los cargos de los servicios que no son la formalización (esos se pagan desde su pantalla de pago: 409). itemId debe ser un cargo de la ' +

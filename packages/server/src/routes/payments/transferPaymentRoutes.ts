@@ -26,6 +26,7 @@ const approvalText = { type: 'string', maxLength: 64 } as const;
 const getCodeSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'getPaymentCode',
   summary: 'Número de autorización de un cargo, para pagar por transferencia o depósito',
   description:
     'El número de autorización vigente (11 dígitos, aleatorio y único) del cargo `item_id` de la solicitud propia; se crea si no tiene. Con él se paga en el banco. Incluye monto, concepto, institución y las instrucciones del banco. El cargo debe estar pendiente y la solicitud abierta (409).',
@@ -37,6 +38,7 @@ const getCodeSchema = {
 const newCodeSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'replacePaymentCode',
   summary: 'Generar un nuevo número de autorización',
   description: 'Reemplaza el número de autorización vigente del cargo por uno nuevo; el anterior deja de confirmar pagos.',
   params,
@@ -47,6 +49,7 @@ const newCodeSchema = {
 const pdfSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'downloadPaymentSlip',
   summary: 'Volante de pago (PDF) del número de autorización',
   description: 'El volante de pago del número de autorización vigente del cargo (se crea si no tiene): portal, número, monto, concepto, institución, solicitud, fecha e instrucciones del banco. Se descarga como adjunto.',
   params,
@@ -60,6 +63,7 @@ const paidResponse = { ...paymentErrors, 200: okData(paymentResultSchema) } as c
 const siriteSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'confirmSiritePayment',
   summary: 'Confirmar un pago por transferencia o depósito (SIRITE)',
   description:
     'SIRITE, el sistema de recaudación del Estado, confirma con el banco que el cargo del número de autorización `code` (11 dígitos, uno vigente de un cargo propio) se pagó por transferencia o depósito con el número de aprobación del banco. Confirmado: el cargo queda pagado (forma de pago `transferencia`). No confirmado: 422 con el mensaje del banco y nada cambia. Un número ajeno, reemplazado o desconocido: 404.',
@@ -71,6 +75,7 @@ const siriteSchema = {
 const cardnetSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'confirmCardnetPayment',
   summary: 'Confirmar un pago con tarjeta en un terminal CardNet',
   description:
     'El mismo número de autorización pagado con tarjeta en un terminal CardNet (por ejemplo en un Punto GOB): CardNet confirma el pago con su número de aprobación y el cargo queda pagado (forma de pago `cardnet`). Mismas reglas que la confirmación por SIRITE.',

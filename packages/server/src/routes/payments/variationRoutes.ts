@@ -8,6 +8,7 @@ import { okData, paymentErrors, paymentRateLimit, paymentSecurity, paymentTags, 
 const variationSelectSchema = {
   tags: paymentTags,
   security: paymentSecurity,
+  operationId: 'selectPriceVariations',
   summary: 'Elige las variaciones de precio de un cargo de una solicitud propia',
   description:
     'Payload del spec (§3): quantity, payment_amount, request_id (lista de una solicitud propia), variation_id (lista, de un mismo precio del formulario de la solicitud), ' +

@@ -1,10 +1,11 @@
 import { emailConfirmSchema, profileAnswerSchema, profileUpdateSchema } from '@portal/api-contract';
-import { authErrors, errorSchema } from '../../http/commonSchemas';
+import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 
-const security = [{ bearer: [] }, { cookie: [] }] as const;
+const security = citizenSecurity;
 
 export const profileSchema = {
   tags: ['Perfil'],
+  operationId: 'getOwnProfile',
   summary: 'Perfil del ciudadano de la sesión: identidad (JCE), contacto y dirección',
   security,
   response: { ...authErrors, 200: profileAnswerSchema },
@@ -12,6 +13,7 @@ export const profileSchema = {
 
 export const updateSchema = {
   tags: ['Perfil'],
+  operationId: 'updateOwnProfile',
   summary: 'Actualiza el contacto y la dirección del ciudadano (multipart; un valor nulo se envía vacío)',
   description:
     'Campos: correo_electronico, telefono, celular, provincia, municipio, sector, calle, numero_de_casa_o_apartamento ' +
@@ -31,6 +33,7 @@ export const updateSchema = {
 
 export const confirmEmailSchema = {
   tags: ['Perfil'],
+  operationId: 'confirmProfileEmailChange',
   summary: 'Confirma el correo nuevo con el código enviado a esa dirección: desde ahora es el de la cuenta',
   description: 'Cinco intentos por código; el código vence a los 30 minutos. El correo anterior recibe un aviso del cambio.',
   security,

@@ -1,6 +1,8 @@
 /** One reference list endpoint under /v1/region. */
 export interface RegionList {
   path: string;
+  /** The OpenAPI operationId (the name generated clients give the call). */
+  operationId: string;
   summary: string;
   table: string;
   /** SELECT list with the API's camelCase names. */
@@ -22,6 +24,7 @@ const item = (properties: Record<string, unknown>) => ({ type: 'object', propert
 export const REGION_LISTS: RegionList[] = [
   {
     path: '/region/provincias',
+    operationId: 'listProvinces',
     summary: 'Provincias',
     table: 'provincias',
     select: 'id, nombre_provincia AS "nombreProvincia", codigo_provincia_dgii AS "codigoProvinciaDGII", pais_id AS "paisId"',
@@ -31,6 +34,7 @@ export const REGION_LISTS: RegionList[] = [
   },
   {
     path: '/region/municipios',
+    operationId: 'listMunicipalities',
     summary: 'Municipios (filtrables por provincia)',
     table: 'municipios',
     select: 'id, provincia_id AS "provinciaId", nombre, municipio_dgii AS "municipioDGII"',
@@ -40,6 +44,7 @@ export const REGION_LISTS: RegionList[] = [
   },
   {
     path: '/region/sectores',
+    operationId: 'listSectors',
     summary: 'Sectores (filtrables por municipio)',
     table: 'sectores',
     select: 'id, municipio_id AS "municipioId", nombre_sector AS "nombreSector"',
@@ -49,6 +54,7 @@ export const REGION_LISTS: RegionList[] = [
   },
   {
     path: '/region/nacionalidades',
+    operationId: 'listNationalities',
     summary: 'Nacionalidades',
     table: 'nacionalidades',
     select: 'id, nacionalidad, nombre_pais AS "nombrePais"',
@@ -57,6 +63,7 @@ export const REGION_LISTS: RegionList[] = [
   },
   {
     path: '/region/actividades-ciiu',
+    operationId: 'listCiiuActivities',
     summary: 'Actividades económicas CIIU (búsqueda opcional con ?q=)',
     table: 'actividades_ciiu',
     select: 'codigo_ciiu_dgii AS "codigoCiiuDGII", descripcion_crm AS "descripcionCrm", seccion, division',
@@ -66,6 +73,7 @@ export const REGION_LISTS: RegionList[] = [
   },
   {
     path: '/region/bancos',
+    operationId: 'listBanks',
     summary: 'Bancos y cooperativas',
     table: 'bancos',
     select: 'id, nombre, tipo',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { commonErrors } from '../../http/commonSchemas';
+import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import { normalizeText } from '../../text/normalizeText';
 import { REGION_LISTS, type RegionList } from './regionLists';
 import { createReferenceCache } from './referenceCache';
@@ -22,6 +22,8 @@ function schemaFor(list: RegionList) {
   if (list.search) properties.q = { type: 'string', maxLength: 100 };
   return {
     tags: ['Referencia'],
+    security: publicSecurity,
+    operationId: list.operationId,
     summary: list.summary,
     querystring: { type: 'object', properties },
     response: {

@@ -2,6 +2,7 @@
 // The answer's schema is in the API contract: the app reads its type from there.
 import { shellConfigSchema } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
+import { errorSchema, publicSecurity } from '../../http/commonSchemas';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { SANDBOX_JCE_CITIZENS } from '../../agencies/sandbox/sandboxData';
 
@@ -26,7 +27,16 @@ export async function shellConfigRoutes(app: FastifyInstance): Promise<void> {
 
   typed.get(
     '/portals/shell-config',
-    { schema: { tags: ['Portal'], summary: 'Configuración del marco del portal (sin sesión)', response: { 200: shellConfigSchema } } },
+    {
+      schema: {
+        tags: ['Portal'],
+        security: publicSecurity,
+        operationId: 'getShellConfig',
+        summary: 'Configuración del marco del portal (sin sesión)',
+        // 400: a query string the database could not store (installInputGuard, on every route), e.g. ?x=%00.
+        response: { 200: shellConfigSchema, 400: errorSchema },
+      },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', `public, max-age=${SHELL_CONFIG_MAX_AGE_SECONDS}`);
       return body;

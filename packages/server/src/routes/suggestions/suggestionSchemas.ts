@@ -1,6 +1,6 @@
 /** Schema of POST /v2/service-suggested (validation, OpenAPI and the handler's types). */
 import { errorSchema, serviceSuggestedSchema } from '@portal/api-contract';
-import { commonErrors } from '../../http/commonSchemas';
+import { commonErrors, optionalSecurity } from '../../http/commonSchemas';
 
 /**
  * The longest text a field may bring before the engine reads it: far above
@@ -13,6 +13,7 @@ const text = (description: string) => ({ type: 'string', maxLength: SUGGESTION_T
 
 export const serviceSuggestedRouteSchema = {
   tags: ['Portal'],
+  operationId: 'suggestService',
   summary: 'Sugerir un servicio (con o sin sesión)',
   description:
     'Guarda la sugerencia de un servicio que falta en el catálogo (ventana "Sugerir un servicio"). ' +
@@ -23,7 +24,8 @@ export const serviceSuggestedRouteSchema = {
     `${SUGGESTION_TEXT_MAX} caracteres) es un 400 y no se guarda nada. ` +
     'Si llega una sesión válida, la sugerencia queda asociada al ciudadano; sin sesión, o con una vencida, es anónima. ' +
     'No se guarda la dirección de quien la envía. 5 sugerencias cada 10 minutos por dirección.',
-  security: [{}, { bearer: [] }, { cookie: [] }],
+  // The handler reads a session if one comes (the suggestion is then the citizen's); none is no 401.
+  security: optionalSecurity,
   body: {
     type: 'object',
     properties: {

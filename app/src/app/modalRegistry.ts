@@ -1,25 +1,17 @@
 /**
  * The modal registry: for each name of the spec, its default title, its
  * content (loaded on first opening) and whether Escape and the backdrop may
- * close it. Every name of the spec has its real content.
+ * close it. Every name of the spec has its real content. It lives in the app
+ * layer, which composes the features: the shared modal host (app/src/modals)
+ * knows no feature and is handed this registry (App.tsx).
  */
-import type { ModalContentModule } from './modalContent';
-import type { ModalName } from './modalNames';
-
-export interface ModalDefinition {
-  /** The dialog's title when the opener gives none. */
-  title: string;
-  /** Loads the content. */
-  load(): Promise<ModalContentModule>;
-  /** Escape and the backdrop do not close it. Default: false. */
-  persistent?: boolean;
-}
+import type { ModalRegistry } from '../modals/modalDefinition';
 
 
-export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
+export const MODAL_REGISTRY: ModalRegistry = {
   PUNTOSGOB_AVAILABILITY: { title: 'Disponibilidad en los Puntos GOB', load: () => import('../features/services/modals/PuntosGobAvailabilityContent') },
-  WELLCOME: { title: 'Mejoremos juntos', load: () => import('./contents/WellcomeContent') },
-  REGISTRO_UNICO: { title: 'Registro único de cuenta', load: () => import('./contents/RegistroUnicoContent') },
+  WELLCOME: { title: 'Mejoremos juntos', load: () => import('../modals/contents/WellcomeContent') },
+  REGISTRO_UNICO: { title: 'Registro único de cuenta', load: () => import('../modals/contents/RegistroUnicoContent') },
   SERVICE_RECOMENDED: { title: 'Sugerir un servicio', load: () => import('../features/suggestions/modals/SuggestServiceContent') },
   SERVICE_RECOMENDED_THANKS: { title: '¡Tu Sugerencia fue enviado con éxito!', load: () => import('../features/suggestions/modals/SuggestionThanksContent') },
   SERVICE_CLAIM_DETAILS: { title: 'Detalle de la queja o reclamación', load: () => import('../features/claims/modals/ServiceClaimDetailsContent') },
@@ -41,7 +33,7 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   REGISTER: { title: 'Crear una cuenta', load: () => import('../features/auth/modals/RegisterContent') },
   SERVICE_APPLY: { title: 'Solicitar el servicio', load: () => import('../features/auth/modals/ServiceApplyContent') },
   REGISTER_MESSAGE: { title: 'Inicie sesión o regístrese', load: () => import('../features/auth/modals/RegisterMessageContent') },
-  ERROR_REPORT: { title: 'Reportar un problema', load: () => import('./contents/ErrorReportContent') },
+  ERROR_REPORT: { title: 'Reportar un problema', load: () => import('../modals/contents/ErrorReportContent') },
   FORGET_PASSWORD: { title: 'Recuperar la contraseña', load: () => import('../features/auth/modals/ForgetPasswordContent') },
   RESETCODE: { title: 'Código de recuperación', load: () => import('../features/auth/modals/ResetCodeContent') },
   FACIAL_AUTH: { title: 'Verificación facial', load: () => import('../features/auth/modals/FacialAuthContent') },
@@ -51,12 +43,12 @@ export const MODAL_REGISTRY: Record<ModalName, ModalDefinition> = {
   CHANGE_PASSWORD: { title: 'Cambiar la contraseña', load: () => import('../features/auth/modals/ChangePasswordContent') },
   SUCCESS_RESTORED: { title: 'Contraseña restablecida', load: () => import('../features/auth/modals/SuccessRestoredContent') },
   FIRST_LOGIN: { title: 'Bienvenido al portal', load: () => import('../features/auth/modals/FirstLoginContent') },
-  UNDER_CONSTRUCTION_MODAL: { title: 'Sección en construcción', load: () => import('./contents/UnderConstructionContent') },
-  SLUG_ERROR: { title: 'Servicio no encontrado', load: () => import('./contents/SlugErrorContent') },
+  UNDER_CONSTRUCTION_MODAL: { title: 'Sección en construcción', load: () => import('../modals/contents/UnderConstructionContent') },
+  SLUG_ERROR: { title: 'Servicio no encontrado', load: () => import('../modals/contents/SlugErrorContent') },
   FILE_UPLOAD_MODAL: { title: 'Subir un archivo', load: () => import('../features/profile/modals/FileUploadContent') },
   USER_EDIT: { title: 'Editar mis datos', load: () => import('../features/profile/modals/UserEditContent') },
   PREVIEW: { title: 'Vista previa del formulario', load: () => import('../features/services/modals/FormPreviewContent') },
-  GRID_MODAL: { title: 'Fila de la tabla', load: () => import('./contents/GridRowModal') },
-  GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: () => import('./contents/GridRowPreviewModal') },
+  GRID_MODAL: { title: 'Fila de la tabla', load: () => import('../modals/contents/GridRowModal') },
+  GRID_MDOAL_PREVIEW: { title: 'Vista previa de la tabla', load: () => import('../modals/contents/GridRowPreviewModal') },
   PAYMENT_MODAL: { title: 'Pago', load: () => import('../features/payments/modals/PayRequestContent') },
 };
