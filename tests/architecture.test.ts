@@ -1,6 +1,7 @@
 /** The one-way import rules of docs/architecture.md (packages, and the app's features) are enforced by ESLint; this proves the rules fire. */
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(__dirname, '..');
@@ -76,5 +77,42 @@ describe('app features never import each other nor the app layer', () => {
     ['app/src/app/routes/HomeRoute.tsx', "import { HomePage } from '../../features/home/components/HomePage';"],
   ])('%s may: %s', async (file, code) => {
     expect(await importErrors(file, code)).toEqual([]);
+  });
+});
+
+describe("the app's shared layer knows no feature and not the app layer", () => {
+  it.each([
+    ['app/src/modals/X.ts', "import { x } from '../features/payments/modals/PayRequestContent';"],
+    ['app/src/lib/deep/X.ts', "import { x } from '../../features/requests/applicationName';"],
+    ['app/src/components/X.tsx', "import { App } from '../app/App';"],
+    ['app/src/api/X.ts', "import { MODAL_REGISTRY } from '../app/modalRegistry';"],
+    ['app/src/config/X.ts', "import { HomePage } from '../features/home/components/HomePage';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['app/src/modals/X.ts', "import { api } from '../lib/api-client';"],
+    ['app/src/app/X.ts', "import { x } from '../features/payments/modals/PayRequestContent';"],
+    // Tests compose: the modal host's test renders the app's registry.
+    ['app/src/modals/X.test.tsx', "import { MODAL_REGISTRY } from '../app/modalRegistry';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await importErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('one name for the formalization form', () => {
+  /** Every source file (tests aside) of the server and the app. */
+  function sources(dir: string): string[] {
+    return readdirSync(resolve(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => `${dir}/${file}`);
+  }
+
+  it("no source but the API contract writes the literal 'formalizacion' (they import FORMALIZATION_FORM)", () => {
+    const files = [...sources('packages/server/src'), ...sources('app/src'), ...sources('packages/api-contract/src')];
+    expect(files.length).toBeGreaterThan(100);
+    const copies = files.filter((file) => file !== 'packages/api-contract/src/forms.ts' && /['"`]formalizacion['"`]/.test(readFileSync(resolve(root, file), 'utf8')));
+    expect(copies).toEqual([]);
   });
 });

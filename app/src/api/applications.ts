@@ -6,6 +6,7 @@
  * feature (the form, review, confirmation), the requests feature (the list)
  * and the service page (starting one). Types come from the API contract.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import useSWR from 'swr';
 import type { Application } from '@portal/api-contract';
 import { api } from '../lib/api-client';
@@ -14,11 +15,8 @@ export type { Application, ApplicationStatus } from '@portal/api-contract';
 
 type One = { data: Application };
 
-/** The formalization's form: its applications keep their own address. */
-export const FORMALIZACION = 'formalizacion';
-
 /** Path of a form's applications. */
-export const formBase = (form: string) => (form === FORMALIZACION ? 'portals/formalizaciones' : `portals/solicitudes-en-linea/${encodeURIComponent(form)}`);
+export const formBase = (form: string) => (form === FORMALIZATION_FORM ? 'portals/formalizaciones' : `portals/solicitudes-en-linea/${encodeURIComponent(form)}`);
 
 /** SWR key (and path) of one application. */
 export const applicationKey = (form: string, id: number | string) => `${formBase(form)}/${id}`;

@@ -5,6 +5,7 @@
  * `signedIn` pages show the login form to an anonymous visitor and come back
  * to the page once they have logged in.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 
 export interface RouteEntry<Args extends unknown[] = []> {
   /** wouter pattern, e.g. '/formalizacion/:id'. */
@@ -81,7 +82,7 @@ export interface FormPaths {
 
 /** The pages of a form's applications: the formalization's own addresses, or /en-linea/<form>/…. */
 export function formPaths(form: string): FormPaths {
-  if (form === 'formalizacion') return { application: paths.application.href, review: paths.review.href, confirmation: paths.confirmation.href };
+  if (form === FORMALIZATION_FORM) return { application: paths.application.href, review: paths.review.href, confirmation: paths.confirmation.href };
   return {
     application: (id, step) => paths.onlineApplication.href(form, id, step),
     review: (id) => paths.onlineReview.href(form, id),

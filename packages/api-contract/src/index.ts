@@ -53,6 +53,7 @@ import type {
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
+export { FORMALIZATION_FORM } from './forms';
 export { formPreviewSchema, previewFieldSchema } from './previewSchema';
 export {
   areaServiceCountsSchema,

@@ -1,6 +1,7 @@
 /** The form and application an address names: /en-linea/<form>/<id>/… or the formalization's /formalizacion/<id>/…. */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { useParams } from 'wouter';
-import { FORMALIZACION } from '../../api/applications';
+
 import { formPaths, type FormPaths } from '../../config/paths';
 
 export interface FormRoute {
@@ -16,6 +17,6 @@ export interface FormRoute {
 
 export function useFormRoute(): FormRoute {
   const params = useParams<{ form?: string; id: string; step?: string }>();
-  const form = params.form ?? FORMALIZACION;
+  const form = params.form ?? FORMALIZATION_FORM;
   return { form, id: params.id, step: params.step, paths: formPaths(form) };
 }

@@ -4,9 +4,10 @@
  * came for), and never over another open modal: if one is open when the time
  * comes, the prompt is not offered on this page. Leaving the page cancels it.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { useEffect } from 'react';
 import { useLocation, useRoute } from 'wouter';
-import { FORMALIZACION, getApplication } from '../../api/applications';
+import { getApplication } from '../../api/applications';
 import { getShellConfig } from '../../api/shellConfig';
 import { paths } from '../../config/paths';
 import { promptSeen, type PromptName } from '../../lib/promptFlags';
@@ -42,7 +43,7 @@ export function PromptScheduler() {
   const [onFormalization, formalization] = useRoute<{ id: string }>(paths.confirmation.pattern);
   const [onOnline, online] = useRoute<{ form: string; id: string }>(paths.onlineConfirmation.pattern);
   const onConfirmation = onFormalization || onOnline;
-  const confirmed = onFormalization ? { form: FORMALIZACION, id: formalization.id } : onOnline ? { form: online.form, id: online.id } : null;
+  const confirmed = onFormalization ? { form: FORMALIZATION_FORM, id: formalization.id } : onOnline ? { form: online.form, id: online.id } : null;
   const confirmationId = confirmed ? `${confirmed.form}/${confirmed.id}` : null;
   const signedIn = useSession() !== null;
   const onHome = location === paths.home.href();

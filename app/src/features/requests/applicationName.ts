@@ -1,3 +1,4 @@
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import type { Application } from '../../api/applications';
 
 /**
@@ -6,7 +7,7 @@ import type { Application } from '../../api/applications';
  * submitted one by its code; the formalization's company type follows.
  */
 export function applicationName(a: Application): string {
-  const tipo = a.form === 'formalizacion' ? (a.data.datos_solicitud as Record<string, unknown> | undefined)?.tipo_societario : undefined;
+  const tipo = a.form === FORMALIZATION_FORM ? (a.data.datos_solicitud as Record<string, unknown> | undefined)?.tipo_societario : undefined;
   const base = a.status === 'borrador'
     ? a.label ?? `Borrador n.º ${a.id}`
     : `${a.request_code ?? `Solicitud n.º ${a.id}`}${a.label ? ` · ${a.label}` : ''}`;

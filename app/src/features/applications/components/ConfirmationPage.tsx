@@ -1,8 +1,9 @@
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { Alert, Anchor, Card, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { paths } from '../../../config/paths';
-import { FORMALIZACION, useApplication } from '../../../api/applications';
+import { useApplication } from '../../../api/applications';
 import { useFormRoute } from '../useFormRoute';
 import { useRequest } from '../../../api/requests';
 
@@ -41,7 +42,7 @@ export function ConfirmationPage() {
       </Card>
       <section aria-labelledby="que-sigue">
         <Title order={3} id="que-sigue">Qué sigue</Title>
-        {route.form === FORMALIZACION ? (
+        {route.form === FORMALIZATION_FORM ? (
           <List spacing="xs" mt="sm">
             <List.Item>Pague los cargos pendientes de su solicitud (abajo) desde «Mis solicitudes».</List.Item>
             <List.Item>La ventanilla revisará su solicitud y los documentos; el estado pasará a «En revisión».</List.Item>

@@ -1,3 +1,4 @@
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { Stack, Text } from '@mantine/core';
 import type { PaymentItem, PaymentView } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
@@ -27,7 +28,7 @@ export default function PayRequestContent({ data, open }: ModalContentProps) {
   return (
     <PaymentViewState view={view} error={error} isLoading={isLoading} retry={() => void mutate()}>
       {(v) =>
-        v.form === 'formalizacion' ? (
+        v.form === FORMALIZATION_FORM ? (
           <VufChargeList view={v} open={open} />
         ) : (
           <Stack gap="sm">

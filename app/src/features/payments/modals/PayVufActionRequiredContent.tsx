@@ -5,7 +5,7 @@
  * for a formalization's DGII charge and PAY_WITH_CHECK otherwise.
  */
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { formatPesos } from '@portal/api-contract';
+import { FORMALIZATION_FORM, formatPesos } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { usePaymentView } from '../api';
 import { agencyName, PaymentViewState } from '../components/ChargeList';
@@ -26,7 +26,7 @@ export default function PayVufActionRequiredContent({ data, close, open }: Modal
             </Stack>
           );
         }
-        const isDgii = v.form === 'formalizacion' && item.agency === 'DGII';
+        const isDgii = v.form === FORMALIZATION_FORM && item.agency === 'DGII';
         return (
           <Stack gap="md">
             <Text>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatPesos } from '@portal/api-contract';
+import { FORMALIZATION_FORM, formatPesos } from '@portal/api-contract';
 import { formatWhen } from '../../../lib/dates';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { usePaymentView } from '../api';
@@ -39,7 +39,7 @@ export default function PayVufSuccessContent({ data, open, close }: ModalContent
       {(v) => {
         const item = v.items.find((i) => i.id === itemId);
         const pending = v.items.filter((i) => i.status === 'pendiente').length;
-        const list = v.form === 'formalizacion' ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
+        const list = v.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
         return (
           <Stack gap="sm">
             <Group gap="sm" wrap="nowrap">

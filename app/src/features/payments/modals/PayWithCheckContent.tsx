@@ -7,7 +7,7 @@
  * verifies it in its back office.
  */
 import { Alert, Stack, Text } from '@mantine/core';
-import { formatPesos } from '@portal/api-contract';
+import { FORMALIZATION_FORM, formatPesos } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { payWith, singleWindowMessage, usePaymentView, useRefreshAfterPayment } from '../api';
 import { agencyName, PaymentViewState } from '../components/ChargeList';
@@ -23,7 +23,7 @@ export default function PayWithCheckContent({ data, close }: ModalContentProps) 
       {(v) => {
         const item = v.items.find((i) => i.id === itemId) ?? (itemId === undefined ? v.items.find((i) => i.status === 'pendiente') : undefined);
         if (!item) return <Alert color="orange">Este pago no se encontró en la solicitud.</Alert>;
-        if (v.form === 'formalizacion') {
+        if (v.form === FORMALIZATION_FORM) {
           return <Alert color="orange">Los pagos de la formalización se hacen desde «Pagos de la solicitud», cada uno con su institución.</Alert>;
         }
         if (item.status === 'pagado') return <Alert color="teal" title="Pago confirmado">Este pago ya está confirmado.</Alert>;

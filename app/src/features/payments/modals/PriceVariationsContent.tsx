@@ -3,6 +3,7 @@
  * variations of the price of one charge (data `{ requestId, itemId }`); once
  * saved, the charge's payment opens with its new amount.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { Alert } from '@mantine/core';
 import type { PaymentItem, PaymentView } from '@portal/api-contract';
 import type { ModalName } from '../../../modals/modalNames';
@@ -19,7 +20,7 @@ const VUF_PAY_MODAL: Record<string, ModalName> = {
 
 /** Where the citizen goes to pay once the variations are saved. */
 function payModalOf(view: PaymentView, item: PaymentItem): ModalName {
-  return (view.form === 'formalizacion' && VUF_PAY_MODAL[item.agency]) || 'PAY_REQUEST_MODAL';
+  return (view.form === FORMALIZATION_FORM && VUF_PAY_MODAL[item.agency]) || 'PAY_REQUEST_MODAL';
 }
 
 export default function PriceVariationsContent({ data, open }: ModalContentProps) {

@@ -1,7 +1,8 @@
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
-import { createApplication, FORMALIZACION, useApplications } from '../../../api/applications';
+import { createApplication, useApplications } from '../../../api/applications';
 import { formPaths, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { applicationName } from '../applicationName';
@@ -32,8 +33,8 @@ export function MyApplications({ heading = true, draftsOnly = false, title = 'Mi
     setCreating(true);
     setFailure(null);
     try {
-      const app = await createApplication(FORMALIZACION, { datos_solicitud: { 'cámara_de_comercio': 'SDQ' } });
-      navigate(formPaths(FORMALIZACION).application(app.id));
+      const app = await createApplication(FORMALIZATION_FORM, { datos_solicitud: { 'cámara_de_comercio': 'SDQ' } });
+      navigate(formPaths(FORMALIZATION_FORM).application(app.id));
     } catch (e) {
       setFailure(errorMessage(e, 'No se pudo crear la solicitud.'));
     } finally {

@@ -1,4 +1,5 @@
 /** The parts of a request's page: the action callout, the timeline, documents, payments, the thread, withdrawal and rating. */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -155,7 +156,7 @@ export function Payments({ request }: { request: Detail }) {
   const anyPaid = request.items.some((i) => i.status === 'pagado');
   const { data: view } = usePaymentView(anyPaid ? request.id : null);
   const canPay = request.total_pending > 0 && !FINISHED_STATUSES.includes(request.status as RequestStatus);
-  const payModal = request.form === 'formalizacion' ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
+  const payModal = request.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
   return (
     <Card withBorder component="section" aria-labelledby="pagos">
       <Title order={2} size="h3" id="pagos" mb="sm">Pagos</Title>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { FINISHED_STATUSES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@portal/api-contract';
+import { FORMALIZATION_FORM, FINISHED_STATUSES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { Link } from 'wouter';
 import { useRequestList, type CitizenRequest } from '../../../api/requests';
@@ -42,7 +42,7 @@ function RequestCard({ r }: { r: CitizenRequest }) {
         <Group gap="sm">
           <RequestStatusBadge status={r.status} />
           {r.pending_payments > 0 && !FINISHED_STATUSES.includes(r.status as RequestStatus) && (
-            <Button size="compact-sm" variant="light" onClick={() => openModal(r.form === 'formalizacion' ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL', { data: { requestId: r.id } })}>
+            <Button size="compact-sm" variant="light" onClick={() => openModal(r.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL', { data: { requestId: r.id } })}>
               Pagar<VisuallyHidden> {name}</VisuallyHidden>
             </Button>
           )}

@@ -1,3 +1,4 @@
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
@@ -17,7 +18,7 @@ const TYPES = { informativo: 'Informativo', en_linea: 'En línea', presencial: '
  * does not run, at the local page the catalogue names.
  */
 export function onlineRoute(service: Pick<CatalogueServiceDetail, 'online_form' | 'apply_path'>): string {
-  if (service.online_form === 'formalizacion') return paths.myRequests.href();
+  if (service.online_form === FORMALIZATION_FORM) return paths.myRequests.href();
   if (service.online_form) return paths.onlineStart.href(service.online_form);
   return localReturnTo(service.apply_path) ?? paths.myRequests.href();
 }

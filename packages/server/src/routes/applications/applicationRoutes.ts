@@ -6,6 +6,7 @@
  * when a catalogue service names it (`formulario`) and schemas/ has it; the
  * routes know no form's fields.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLabel } from '@portal/form-engine';
 import { HttpError } from '../../http/HttpError';
@@ -16,7 +17,7 @@ import {
 } from '../../services/applications/applicationStore';
 import { checkSubmission } from '../../services/applications/checkSubmission';
 import { feesOf } from '../../services/applications/feeSchedule';
-import { FORMALIZACION, formSchema, onlineService, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
+import { formSchema, onlineService, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
 import { nextRequestCode } from '../../services/applications/requestCode';
 import { notifyCitizen, submittedNotification } from '../../services/notifications/notifyCitizen';
 import { actingInstitution } from '../../services/requests/requestWorkflow';
@@ -49,7 +50,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   /** The online service the address names; 404 when no catalogue service runs that form. */
   const serviceOf = async (request: FastifyRequest, generic: boolean): Promise<OnlineService> => {
-    const form = generic ? (request.params as { form: string }).form : FORMALIZACION;
+    const form = generic ? (request.params as { form: string }).form : FORMALIZATION_FORM;
     const service = await onlineService(app.db, form);
     if (!service) throw new HttpError(404, NO_SUCH_SERVICE);
     return service;
@@ -129,7 +130,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       if (errors.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', errors);
       const fees = feesOf(service, pruned);
       const submitted = await app.db.transaction(async (tx) => {
-        const code = await nextRequestCode(tx, new Date().getUTCFullYear(), service.form === FORMALIZACION ? 'VUF' : 'SOL');
+        const code = await nextRequestCode(tx, new Date().getUTCFullYear(), service.form === FORMALIZATION_FORM ? 'VUF' : 'SOL');
         const row = await markSubmitted(tx, citizen.id, current.id, pruned, code, fees, actingInstitution(service.form, service.institution));
         // The citizen's notification and its e-mail, committed with the submission or not at all.
         if (row) await notifyCitizen(tx, submittedNotification(citizen.id, row.id, code, service.name, service.form));

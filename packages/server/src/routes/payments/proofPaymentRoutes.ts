@@ -7,18 +7,12 @@
  * office (routes/backoffice/staffPaymentRoutes.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { APPROVAL_NUMBER_MAX, paymentResultSchema } from '@portal/api-contract';
+import { FORMALIZATION_FORM, APPROVAL_NUMBER_MAX, paymentResultSchema } from '@portal/api-contract';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { CHARGE_NOT_FOUND, chargeOut, lockAgencyCharge, lockCharge } from '../../services/payments/paymentLedger';
-import {
-  approvalNumberOf,
-  DEPOSIT_NOT_FOR_FORMALIZATION,
-  FORMALIZATION_FORM,
-  ownDocument,
-  submitProof,
-} from '../../services/payments/paymentProofs';
+import { approvalNumberOf, DEPOSIT_NOT_FOR_FORMALIZATION, ownDocument, submitProof } from '../../services/payments/paymentProofs';
 import { paymentErrors, paymentRateLimit, paymentSecurity, paymentTags, positiveId } from './paymentSchemas';
 
 const documentUrl = {

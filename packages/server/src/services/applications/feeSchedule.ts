@@ -4,8 +4,9 @@
  * docs/operations.md; a deployment replaces these figures with the official
  * ones of ONAPI, DGII and the Cámara de Comercio y Producción de Santo Domingo.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { HttpError } from '../../http/HttpError';
-import { FORMALIZACION, type OnlineService } from './onlineForms';
+import { type OnlineService } from './onlineForms';
 
 export interface FeeItem {
   /** The acronym of the institution paid (ONAPI, DGII, CCPSD for a formalization; the service's institution otherwise). */
@@ -55,6 +56,6 @@ export function feesFor(data: Data): FeeItem[] {
  * institution; nothing when the service is free).
  */
 export function feesOf(service: OnlineService, data: Record<string, unknown>): FeeItem[] {
-  if (service.form === FORMALIZACION) return feesFor(data as Data);
+  if (service.form === FORMALIZATION_FORM) return feesFor(data as Data);
   return service.cost > 0 ? [{ agency: service.institution, concept: service.name, amount: service.cost }] : [];
 }

@@ -13,8 +13,11 @@ import { FORM_DEFAULT_ACCEPT } from '@portal/form-engine/uploads';
 import type { Queryable } from '../../db/Db';
 import type { FileField } from './remoteChecks';
 
-/** The formalization's form: its applications also answer at /v1/portals/formalizaciones. */
-export const FORMALIZACION = 'formalizacion';
+/** The acronym naming a catalogue service's institution (who is paid, who acts on its requests), or PORTAL when it has none. */
+export function institutionAcronym(sigla: string | null): string {
+  const acronym = (sigla ?? '').toUpperCase().replace(/[^A-Z]/g, '');
+  return acronym.length >= 2 ? acronym.slice(0, 20) : 'PORTAL';
+}
 
 /** A form name as the catalogue and the addresses write it. */
 export const FORM_NAME = '^[a-z0-9]+(-[a-z0-9]+)*$';
@@ -51,8 +54,7 @@ async function readOnlineService(db: Queryable, form: string): Promise<OnlineSer
     [form],
   );
   if (!rows[0] || formSchema(form) === null) return null;
-  const acronym = (rows[0].sigla ?? '').toUpperCase().replace(/[^A-Z]/g, '');
-  return { form, slug: rows[0].slug, name: rows[0].nombre, cost: Number(rows[0].costo ?? 0), institution: acronym.length >= 2 ? acronym.slice(0, 20) : 'PORTAL' };
+  return { form, slug: rows[0].slug, name: rows[0].nombre, cost: Number(rows[0].costo ?? 0), institution: institutionAcronym(rows[0].sigla) };
 }
 
 /**

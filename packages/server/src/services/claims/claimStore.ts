@@ -7,6 +7,8 @@ import { CLAIM_STATUSES, directClaimStatuses, type ClaimActor, type ClaimStatus 
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { iso } from '../applications/applicationStore';
+import { institutionAcronym } from '../applications/onlineForms';
+import { actingInstitution } from '../requests/requestWorkflow';
 import { institutionNames } from '../requests/requestStore';
 
 export const CLAIM_NOT_FOUND = 'Reclamo no encontrado';
@@ -56,9 +58,8 @@ export async function resolveSubject(db: Queryable, citizenId: number, about: { 
     [about.serviceSlug],
   );
   if (!rows[0]) throw new HttpError(404, SERVICE_NOT_FOUND);
-  // As onlineForms.ts names a service's institution, and requestWorkflow.actingInstitution for formalization.
-  const acronym = (rows[0].sigla ?? '').toUpperCase().replace(/[^A-Z]/g, '').slice(0, 20);
-  const institution = rows[0].formulario === 'formalizacion' ? 'VUF' : acronym.length >= 2 ? acronym : 'PORTAL';
+  // The institution that would act on a request for this service (the single window for the formalization).
+  const institution = actingInstitution(rows[0].formulario ?? '', institutionAcronym(rows[0].sigla));
   return { applicationId: null, serviceSlug: rows[0].slug, institution };
 }
 

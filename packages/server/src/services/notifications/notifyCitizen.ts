@@ -6,6 +6,7 @@
  * change, a comment from the institution, an action required and a confirmed
  * payment (their kinds are already allowed by migration 014).
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { queueMail } from '../mail/queueMail';
 
@@ -59,7 +60,7 @@ export async function notifyCitizen(tx: Queryable, notification: NewNotification
 
 /** The notification of a submitted application (kind solicitud_enviada), linking to its confirmation page. */
 export function submittedNotification(citizenId: number, applicationId: number, requestCode: string, serviceName: string, form: string): NewNotification {
-  const formalization = form === 'formalizacion';
+  const formalization = form === FORMALIZATION_FORM;
   return {
     citizenId,
     kind: 'solicitud_enviada',

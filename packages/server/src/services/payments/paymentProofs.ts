@@ -24,9 +24,6 @@ export const PROOF_NOT_UNDER_REVIEW = 'Este cargo no tiene un comprobante en ver
 export const PROOF_DOCUMENT_MISSING = 'Comprobante no encontrado';
 export const DEPOSIT_NOT_FOR_FORMALIZATION = 'Los cargos de la formalización se pagan desde su pantalla de pago, no con un comprobante de depósito';
 
-/** The charges of a formalization are paid through their own screens (ONAPI's card, DGII's proof, the Cámara's card page). */
-export const FORMALIZATION_FORM = 'formalizacion';
-
 /**
  * The document id of a stored document's route (`/v1/portals/documents/{id}/download`,
  * what documentRoute() gives the browser, with or without the portal's origin); null otherwise.

@@ -6,6 +6,7 @@
  * event writes the audit row and tells the citizen (notification and e-mail),
  * all in the caller's transaction.
  */
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import {
   illegalEventMessage,
   nextStatus,
@@ -128,5 +129,5 @@ export async function applyRequestEvent(tx: Queryable, input: WorkflowInput): Pr
 
 /** The institution that acts on a form's requests: the single window (VUF) for the formalization, else the service's. */
 export function actingInstitution(form: string, serviceInstitution: string): string {
-  return form === 'formalizacion' ? 'VUF' : serviceInstitution;
+  return form === FORMALIZATION_FORM ? 'VUF' : serviceInstitution;
 }
