@@ -24,10 +24,10 @@ const E2E_APP_DIR_ENV = 'PORTAL_E2E_APP_DIR';
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 /** Runs a command; its output is printed when it ends (parts running together do not interleave). */
-function part(name, command, args, env = {}) {
+function part(name, command, args) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -51,8 +51,8 @@ try {
     part('tipos (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
     part('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
     part('esquemas (form-engine lint)', bin('form-engine'), ['lint']),
-    // As it ships: production mode (vitest would otherwise give React's development build).
-    part('aplicación compilada para las pruebas de navegador (vite build)', bin('vite'), ['build', '--outDir', appDir, '--emptyOutDir', '--logLevel', 'warn'], { NODE_ENV: 'production' }),
+    // As it ships, by the same function the e2e project's global setup would call (tests/support/buildSpa.ts).
+    part('aplicación compilada para las pruebas de navegador (vite build)', process.execPath, ['--import', 'tsx', 'tests/support/buildSpa.ts', appDir]),
   ]);
   code = first.find((c) => c !== 0) ?? 0;
   if (code === 0) {

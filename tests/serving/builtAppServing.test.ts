@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSpa, startPortal, type Portal } from '../support/startPortal';
+import { builtSpa, startPortal, type Portal } from '../support/startPortal';
 
 interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -37,7 +37,7 @@ async function filesUnder(dir: string, base = dir): Promise<string[]> {
 let dir: string;
 let portal: Portal;
 beforeAll(async () => {
-  dir = await buildSpa();
+  dir = builtSpa();
   portal = await startPortal();
 }, 300_000);
 afterAll(() => portal?.close());

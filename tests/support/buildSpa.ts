@@ -4,6 +4,7 @@
  * run (e2eGlobalSetup.ts) instead of once per test file.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,4 +50,15 @@ function buildAsShipped(outDir: string): Promise<void> {
     build: { outDir, emptyOutDir: true },
     logLevel: 'silent',
   }).then(() => undefined));
+}
+
+// `node --import tsx tests/support/buildSpa.ts <folder>`: the same build from the command line
+// (`npm test` runs it beside the types and the lint: scripts/test.mjs).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    console.error('Uso: node --import tsx tests/support/buildSpa.ts <carpeta>');
+    process.exit(2);
+  }
+  await buildSpaInto(path.resolve(outDir));
 }

@@ -38,8 +38,7 @@ async function builtApp(): Promise<{ dir: string; remove(): Promise<void> }> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [app, server, releaseTemplate] = await Promise.all([builtApp(), launchChromiumServer(), useDatabaseTemplate()]);
-  const outDir = app.dir;
-  project.provide('e2eAppDir', outDir);
+  project.provide('e2eAppDir', app.dir);
   project.provide('chromiumEndpoint', server.wsEndpoint());
   return async () => {
     await server.close();

@@ -1,7 +1,7 @@
 /**
- * The whole portal for browser tests: the SPA built once per process with the
- * repo's vite.config.ts into a temporary folder, served by the real Fastify
- * app in-process (PGlite in memory, sandbox agencies, cheap argon2).
+ * The whole portal for browser tests: the run's SPA build (the e2e project's
+ * global setup) served by the real Fastify app in-process (PGlite in memory
+ * from the run's database template, sandbox agencies, cheap argon2).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,10 +9,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
-import { TEST_ARGON2 } from '../../packages/server/test/databaseTemplate';
+import { TEST_ARGON2 } from '../../packages/server/test/buildTestApp';
 import { startMailSink, type MailSink } from '../../packages/server/test/mailSink';
-
-import { buildSpaInto } from './buildSpa';
 
 export { REPO_ROOT } from './buildSpa';
 
@@ -25,27 +23,16 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-let built: Promise<string> | undefined;
-
-/** The SPA built by the e2e project's global setup for the whole run, if this process is one of its files. */
-function builtForTheRun(): string | undefined {
+/**
+ * The SPA of this run, built once by the e2e project's global setup (support/e2eGlobalSetup.ts)
+ * for every file: a portal is only started from a file of that project.
+ */
+export function builtSpa(): string {
   try {
     return inject('e2eAppDir');
   } catch {
-    return undefined;
+    throw new Error('startPortal sirve la aplicación compilada por el proyecto e2e (tests/support/e2eGlobalSetup.ts): ejecute el archivo en ese proyecto');
   }
-}
-
-/** The built SPA: the run's (e2e project), else built once per test process. */
-export function buildSpa(): Promise<string> {
-  built ??= (async () => {
-    const shared = builtForTheRun();
-    if (shared) return shared;
-    const outDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-app-'));
-    await buildSpaInto(outDir);
-    return outDir;
-  })();
-  return built;
 }
 
 const mailboxes = new Map<string, MailSink>();
@@ -62,7 +49,7 @@ export function mailboxOf(baseUrl: string): MailSink {
  * as the environment would give them (e.g. HEADER_SCRIPT_URL); default none.
  */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const staticDir = await buildSpa();
+  const staticDir = builtSpa();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-uploads-'));
   const mail = await startMailSink();
   const config = {

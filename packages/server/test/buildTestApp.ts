@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { TEST_ARGON2 } from './databaseTemplate';
 import { startMailSink, type MailSink } from './mailSink';
 
 export interface TestApp {
@@ -17,6 +16,9 @@ export interface TestApp {
   /** Closes the app, deletes its upload folder and, on PostgreSQL, drops its schema. */
   close(): Promise<void>;
 }
+
+/** Cheap argon2 for tests only; production keeps PRODUCTION_ARGON2 (m=19456, t=2). */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 const mailboxes = new WeakMap<FastifyInstance, MailSink>();
 

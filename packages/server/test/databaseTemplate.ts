@@ -12,9 +12,6 @@ import { createPgliteDb, MEMORY_TEMPLATE_ENV } from '../src/db/createPgliteDb';
 import { migrate } from '../src/db/migrate';
 import { seedReference } from '../src/db/seedReference';
 
-/** Cheap argon2 for tests only; production keeps PRODUCTION_ARGON2 (m=19456, t=2). */
-export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
-
 interface Made { file: string; users: number }
 const KEY = Symbol.for('portal.test.databaseTemplate');
 const shared = globalThis as unknown as Record<symbol, Promise<Made> | undefined>;

@@ -22,9 +22,8 @@ import { copyDocuments } from '../src/services/storage/copyDocuments';
 import { buildApp } from '../src/app';
 import { housekeepingRound } from '../src/plugins/app/registerPruning';
 import { loadConfig } from '../src/config';
-import { buildTestApp, type TestApp } from './buildTestApp';
+import { buildTestApp, type TestApp, TEST_ARGON2 } from './buildTestApp';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
-import { TEST_ARGON2 } from './databaseTemplate';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

@@ -19,7 +19,7 @@ import { untilNextSlot } from '../src/plugins/app/registerPruning';
 import { pruneExpired } from '../src/services/pruneExpired';
 import { DEMO } from './helpers';
 import { startMailSink, type MailSink } from './mailSink';
-import { TEST_ARGON2 } from './databaseTemplate';
+import { TEST_ARGON2 } from './buildTestApp';
 
 const url = process.env.TEST_DATABASE_URL || null;
 

@@ -10,9 +10,8 @@ import { loadConfig } from '../src/config';
 import { HttpError } from '../src/http/HttpError';
 import { LOGIN_LIMITS } from '../src/services/loginThrottle';
 import { createPasswordHasher, HASHER_BUSY } from '../src/services/passwordHasher';
-import { buildTestApp, type TestApp } from './buildTestApp';
+import { buildTestApp, type TestApp, TEST_ARGON2 } from './buildTestApp';
 import { register } from './helpers';
-import { TEST_ARGON2 } from './databaseTemplate';
 
 let t: TestApp;
 beforeAll(async () => {

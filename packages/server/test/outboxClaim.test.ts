@@ -16,7 +16,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Queryable } from '../src/db/Db';
 import { deliverOutbox, MAX_ATTEMPTS } from '../src/services/mail/deliverOutbox';
 import { startMailSink } from './mailSink';
-import { TEST_ARGON2 } from './databaseTemplate';
+import { TEST_ARGON2 } from './buildTestApp';
 
 const url = process.env.TEST_DATABASE_URL || null;
 const FROM = 'Portal <no-responder@portal.test>';

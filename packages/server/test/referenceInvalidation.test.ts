@@ -19,7 +19,7 @@ import { createReferenceChanges, tablesOf } from '../src/services/referenceNotif
 import { endingOf, SESSION_CACHE_TTL_MS } from '../src/services/sessionCache';
 import { bearer, DEMO, login } from './helpers';
 import { startServer, type ServerProcess } from './serverProcess';
-import { TEST_ARGON2 } from './databaseTemplate';
+import { TEST_ARGON2 } from './buildTestApp';
 
 const url = process.env.TEST_DATABASE_URL || null;
 /** The documented bound while the notification connection is up. */

@@ -15,7 +15,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { submittableSrl } from './applicationData';
 import { bearer, DEMO, login, multipart, SAMPLE_FILES } from './helpers';
-import { TEST_ARGON2 } from './databaseTemplate';
+import { TEST_ARGON2 } from './buildTestApp';
 
 const url = process.env.TEST_DATABASE_URL || null;
 
