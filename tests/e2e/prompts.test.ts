@@ -340,7 +340,8 @@ describe('HEADER_SCRIPT_URL', () => {
       await snapshotOnFailure(page, async () => {
         const requested = page.waitForRequest((r) => r.url().endsWith('/header.js'));
         const answered = page.waitForResponse((r) => r.url().endsWith('/header.js'), { timeout: 30_000 });
-        await page.goto(`${configured.baseUrl}/instituciones`);
+        // Not until `load`: a script still held by its server may hold the load event back (the held one is released below).
+        await page.goto(`${configured.baseUrl}/instituciones`, { waitUntil: 'domcontentloaded' });
         // The page does not wait for it: heading and built-in header are there at once.
         await page.getByRole('heading', { name: 'Instituciones', level: 1 }).waitFor({ timeout: 2000 });
         await header(page).locator('a[href="/"]').first().waitFor({ timeout: 2000 });
