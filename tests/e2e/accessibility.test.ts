@@ -207,7 +207,11 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
       await textIn(page, 'Número del certificado de nombre comercial').fill('000000');
       const toast = page.getByRole('alert').filter({ hasText: /certificado/ }).first();
       await toast.waitFor({ timeout: 10000 });
-      const [toastBox, logoutBox] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Menú' }).boundingBox()];
+      // The toast is measured once it has a box: it may still be entering (or be re-rendered) right after it appears.
+      const measured: { box: Awaited<ReturnType<typeof toast.boundingBox>> } = { box: null };
+      await expect.poll(async () => (measured.box = await toast.boundingBox()) !== null, { timeout: 5000 }).toBe(true);
+      const toastBox = measured.box;
+      const logoutBox = await page.getByRole('button', { name: 'Menú' }).boundingBox();
       expect(toastBox && logoutBox, 'toast and button on screen').toBeTruthy();
       expect(toastBox!.y, 'the toast starts below the header').toBeGreaterThanOrEqual(logoutBox!.y + logoutBox!.height);
       await page.getByText(/^Secciones: paso/).click();
