@@ -4,7 +4,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
+import portal from './scripts/eslint/contractRequestBody.js';
 
 const uiPackages = ['react', 'react-dom', 'react/*', '@mantine/*', '@rjsf/*', 'wouter', 'swr', 'ky'];
 
@@ -69,6 +72,24 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles, within a package or across packages (@portal/* resolve to their sources and
+    // count as internal; npm packages are not walked). Type-only imports do not count: they vanish
+    // at build. A recursion that is the design (a component that renders, through others, another
+    // instance of itself) is declared where it closes, with an eslint-disable comment that gives the
+    // reason (tests/importCycles.test.ts).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/internal-regex': '^@portal/',
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['packages/form-engine/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: enginePatterns(false) }],
@@ -108,6 +129,14 @@ export default tseslint.config(
   {
     files: ['app/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: appPatterns }] },
+  },
+  {
+    // Every JSON body the app sends is typed from the schema the server validates it with
+    // (@portal/api-contract, bodySchemas.ts), never by a type written in the app: see the rule's file.
+    files: ['app/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { portal },
+    rules: { 'portal/contract-request-body': 'error' },
   },
   {
     // The app's shared layer is the lowest: it knows no feature and not the app layer that composes

@@ -8,7 +8,7 @@
  */
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import useSWR from 'swr';
-import type { Application } from '@portal/api-contract';
+import type { Application, DraftCreateBody, DraftSaveBody } from '@portal/api-contract';
 import { api } from '../lib/api-client';
 
 export type { Application, ApplicationStatus } from '@portal/api-contract';
@@ -35,7 +35,7 @@ export async function listApplications(): Promise<Application[]> {
 
 /** A new draft of `form` (429 over MAX_OPEN_DRAFTS; 404 when no online service uses that form). */
 export async function createApplication(form: string, data: Record<string, unknown> = {}): Promise<Application> {
-  return (await api.post<One>(formBase(form), { json: { data } })).data;
+  return (await api.post<One>(formBase(form), { json: { data } satisfies DraftCreateBody })).data;
 }
 
 /** Deletes one of the citizen's own drafts (a submitted application answers 409). */
@@ -45,7 +45,7 @@ export async function deleteApplication(form: string, id: number): Promise<void>
 
 /** Saves a draft; `version` is the one it was read at (409 when another device saved in between). */
 export async function saveApplication(form: string, id: number, data: Record<string, unknown>, version: number): Promise<Application> {
-  return (await api.put<One>(applicationKey(form, id), { json: { data, version } })).data;
+  return (await api.put<One>(applicationKey(form, id), { json: { data, version } satisfies DraftSaveBody })).data;
 }
 
 /** Submits the application (422 with the errors of each field when it is not valid). */

@@ -1,6 +1,17 @@
 /** The citizen's requests (submitted applications) and what they do on them; types from the API contract. */
 import useSWR from 'swr';
-import type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestRating, RequestStatus, RequestStatusChange } from '@portal/api-contract';
+import type {
+  CitizenRequest,
+  CitizenRequestDetail,
+  RequestAttachment,
+  RequestComment,
+  RequestCommentBody,
+  RequestConfirmationBody,
+  RequestRating,
+  RequestRatingBody,
+  RequestStatus,
+  RequestStatusChange,
+} from '@portal/api-contract';
 import { api } from '../lib/api-client';
 
 export type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestItem, RequestRating, RequestTimelineEntry } from '@portal/api-contract';
@@ -29,7 +40,7 @@ export function useRequestList(status: RequestStatus | null) {
 
 /** Adds the citizen's comment to a request (optionally about one of its actions). */
 export async function addComment(requestId: number, content: string, requestActionId?: number | null): Promise<RequestComment> {
-  return (await api.post<{ data: RequestComment }>('portals/request-comment', { json: { request_id: requestId, request_action_id: requestActionId ?? null, content } })).data;
+  return (await api.post<{ data: RequestComment }>('portals/request-comment', { json: { request_id: requestId, request_action_id: requestActionId ?? null, content } satisfies RequestCommentBody })).data;
 }
 
 /** Marks an institution's comment read. */
@@ -48,7 +59,7 @@ export async function attachToRequest(requestId: number, file: File, requestActi
 
 /** Answers the institution's open action. */
 export async function answerAction(requestId: number, requestActionId: number, content: string): Promise<RequestStatusChange> {
-  return (await api.post<{ data: RequestStatusChange }>('portals/request-dynamic-confirmation', { json: { request_id: requestId, request_action_id: requestActionId, content } })).data;
+  return (await api.post<{ data: RequestStatusChange }>('portals/request-dynamic-confirmation', { json: { request_id: requestId, request_action_id: requestActionId, content } satisfies RequestConfirmationBody })).data;
 }
 
 /** Withdraws the request. */
@@ -58,5 +69,5 @@ export async function withdrawRequest(requestId: number): Promise<RequestStatusC
 
 /** Rates a finished request (once). */
 export async function rateRequest(requestId: number, score: number, comment: string): Promise<RequestRating> {
-  return (await api.post<{ data: RequestRating }>('portals/ratings', { json: { request_id: requestId, score, comment } })).data;
+  return (await api.post<{ data: RequestRating }>('portals/ratings', { json: { request_id: requestId, score, comment } satisfies RequestRatingBody })).data;
 }

@@ -6,6 +6,7 @@
  * (and one more value the server accepts). Sending never blocks navigation:
  * it is a fire-and-forget call that survives the page being left.
  */
+import type { PageViewBody } from '@portal/api-contract';
 
 /** A place page views go to. */
 export interface AnalyticsAdapter {
@@ -21,7 +22,7 @@ export const ownAnalytics: AnalyticsAdapter = {
     void fetch('/v1/portals/analytics/page-views', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path }),
+      body: JSON.stringify({ path } satisfies PageViewBody),
       keepalive: true,
       credentials: 'omit',
     }).catch(() => undefined);

@@ -21,3 +21,10 @@ export const loginResponseSchema = {
   },
   required: ['token', 'citizen', 'first_login'],
 } as const;
+
+/** The answer of POST /v1/portals/auth/citizens/confirm: the account now exists. */
+export const registrationConfirmAnswerSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, data: citizenSchema },
+  required: ['message', 'data'],
+} as const;

@@ -1,14 +1,25 @@
 /**
  * Claims (issue 12 §2): the one definition of a claim's statuses and of what
  * moves it from one to another, and the shapes of the claim routes' answers.
- * Migration 020_claims.sql repeats the statuses (CHECK) and the transitions
- * (trigger); packages/server/test/claims.test.ts compares the database with
+ * The database's copy is written from here at every start
+ * (packages/server/src/db/syncStatusConstraints.ts): the CHECK of
+ * `claims.status`, its default, and the trigger that refuses any change of
+ * status CLAIM_EVENTS does not allow. Code names a status through
+ * CLAIM_STATUS, never as a bare string; packages/server/test/claims.test.ts
+ * and statusDefinitions.test.ts compare the database and the sources with
  * this file.
  */
+import { nextStatusIn, type StatusEventRule } from './statusMachine';
 
 /** In the order a claim goes through them. */
 export const CLAIM_STATUSES = ['abierto', 'en_proceso', 'respondido', 'cerrado'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** Each status by its name, for code that means one of them (`CLAIM_STATUS.cerrado`, checked by the compiler). */
+export const CLAIM_STATUS = Object.fromEntries(CLAIM_STATUSES.map((s) => [s, s])) as { readonly [S in ClaimStatus]: S };
+
+/** A new claim's status (the column's default). */
+export const CLAIM_INITIAL_STATUS: ClaimStatus = CLAIM_STATUS.abierto;
 
 /** What the citizen and the staff read for each status. */
 export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
@@ -21,15 +32,13 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
 /** Who writes in a claim's thread or moves its status. */
 export type ClaimActor = 'ciudadano' | 'institucion';
 
-export interface ClaimEventRule {
-  readonly from: readonly ClaimStatus[];
-  readonly to: ClaimStatus;
+export interface ClaimEventRule extends StatusEventRule<ClaimStatus> {
   readonly by: ClaimActor;
   /** Set directly by staff (POST /v1/backoffice/claims/{id}/status); else it follows a comment. */
   readonly direct: boolean;
 }
 
-/** Every event of a claim. A new claim starts 'abierto'. */
+/** Every event of a claim. A new claim starts in CLAIM_INITIAL_STATUS. */
 export const CLAIM_EVENTS = {
   /** Staff take the claim in hand. */
   tomar: { from: ['abierto'], to: 'en_proceso', by: 'institucion', direct: true },
@@ -46,8 +55,7 @@ export const CLAIM_EVENT_NAMES = Object.keys(CLAIM_EVENTS) as ClaimEvent[];
 
 /** The status `event` leads to from `status`, or null when it is not allowed there. */
 export function nextClaimStatus(status: ClaimStatus, event: ClaimEvent): ClaimStatus | null {
-  const rule: ClaimEventRule = CLAIM_EVENTS[event];
-  return rule.from.includes(status) ? rule.to : null;
+  return nextStatusIn<ClaimStatus, ClaimEvent>(CLAIM_EVENTS, status, event);
 }
 
 /** Every (from, to) pair with from ≠ to some event allows: what the database's trigger accepts. */
@@ -70,7 +78,7 @@ export function directClaimStatuses(status: ClaimStatus): ClaimStatus[] {
 
 /** Whether the thread still takes comments (a closed claim does not). */
 export function claimIsOpen(status: ClaimStatus): boolean {
-  return status !== 'cerrado';
+  return status !== CLAIM_STATUS.cerrado;
 }
 
 /** The 409 of a status staff may not set on a claim in `status`. */

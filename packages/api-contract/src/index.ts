@@ -17,7 +17,7 @@ import type {
   servicePageSchema,
   serviceSummarySchema,
 } from './catalogueSchema';
-import type { citizenSchema, loginResponseSchema } from './citizenSchema';
+import type { citizenSchema, loginResponseSchema, registrationConfirmAnswerSchema } from './citizenSchema';
 import type { documentSchema } from './documentSchema';
 import type { errorSchema } from './errorSchema';
 import type { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
@@ -35,10 +35,28 @@ import type {
   requestTimelineEntrySchema,
 } from './requestSchema';
 import type { serviceSuggestedSchema } from './suggestionSchema';
-import type { cardPageOutcomeSchema, paymentItemSchema, paymentResultSchema, paymentViewSchema, priceSchema, variationSchema } from './paymentSchema';
+import type {
+  cardPageOutcomeSchema,
+  paymentItemSchema,
+  paymentResultSchema,
+  paymentViewSchema,
+  priceSchema,
+  signedCardPageFormSchema,
+  variationSchema,
+  variationSelectAnswerSchema,
+} from './paymentSchema';
 import type { paymentReviewRowSchema } from './paymentReviewSchema';
 import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
-import type { claimCommentSchema, claimIssueSchema, claimSchema, staffClaimCommentSchema, staffClaimSchema } from './claimSchema';
+import type {
+  claimCommentSchema,
+  claimIssueSchema,
+  claimSchema,
+  claimThreadSchema,
+  staffClaimCommentSchema,
+  staffClaimDetailSchema,
+  staffClaimListSchema,
+  staffClaimSchema,
+} from './claimSchema';
 import type {
   auditPageSchema,
   errorReportPageSchema,
@@ -50,6 +68,41 @@ import type {
   staffTimelineEntrySchema,
   suggestionPageSchema,
 } from './backofficeSchema';
+import type {
+  cardPageHashBodySchema,
+  cardPageReturnBodySchema,
+  claimCommentBodySchema,
+  claimFormSchema,
+  depositReceiptBodySchema,
+  dgiiProofBodySchema,
+  draftCreateBodySchema,
+  draftSaveBodySchema,
+  emailConfirmBodySchema,
+  errorReportBodySchema,
+  loginBodySchema,
+  notificationMakeReadBodySchema,
+  onapiCardPaymentBodySchema,
+  pageViewBodySchema,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  paymentCodeRenewalBodySchema,
+  paymentRefusalBodySchema,
+  registrationAnswerSchema,
+  registrationBodySchema,
+  registrationConfirmBodySchema,
+  registrationResendBodySchema,
+  requestCommentBodySchema,
+  requestConfirmationBodySchema,
+  requestRatingBodySchema,
+  serviceSuggestionBodySchema,
+  siritePaymentBodySchema,
+  staffClaimCommentBodySchema,
+  staffClaimStatusBodySchema,
+  staffCommentBodySchema,
+  staffEventBodySchema,
+  staffLoginBodySchema,
+  variationSelectBodySchema,
+} from './bodySchemas';
 
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
@@ -74,7 +127,7 @@ export {
   servicePageSchema,
   serviceSummarySchema,
 } from './catalogueSchema';
-export { citizenSchema, loginResponseSchema } from './citizenSchema';
+export { citizenSchema, loginResponseSchema, registrationConfirmAnswerSchema } from './citizenSchema';
 export { documentSchema } from './documentSchema';
 export { errorSchema } from './errorSchema';
 export { errorReportCreatedSchema, shellConfigSchema } from './portalShellSchemas';
@@ -101,17 +154,24 @@ export {
   CARD_PAGE_RETURN_PATHS,
   cardPageOutcomeSchema,
   PAYMENT_CLOSE_DELAY_MS,
+  PAYMENT_EVENT_NAMES,
+  PAYMENT_EVENTS,
+  PAYMENT_INITIAL_STATUS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  PAYMENT_STATUS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
+  nextPaymentStatus,
   paymentItemSchema,
   paymentResultSchema,
   paymentViewSchema,
   priceSchema,
   SECOND_CLIENT_TIMEOUT_MS,
+  signedCardPageFormSchema,
   variationSchema,
+  variationSelectAnswerSchema,
 } from './paymentSchema';
 export {
   APPROVAL_NUMBER_INVALID,
@@ -145,7 +205,7 @@ export {
   toCents,
 } from './paymentRules';
 export type { Duration } from './paymentRules';
-export type { CardPageRequestField, CardPageResponseField, PaymentMethod, PaymentStatus } from './paymentSchema';
+export type { CardPageRequestField, CardPageResponseField, PaymentEvent, PaymentEventRule, PaymentMethod, PaymentStatus } from './paymentSchema';
 export { paymentBankSchema, paymentCodeSchema, type PaymentCode } from './paymentCodeSchema';
 export {
   allowedTransitions,
@@ -170,6 +230,8 @@ export {
   CLAIM_DESCRIPTION_MIN,
   CLAIM_EVENT_NAMES,
   CLAIM_EVENTS,
+  CLAIM_INITIAL_STATUS,
+  CLAIM_STATUS,
   CLAIM_STATUS_LABELS,
   CLAIM_STATUSES,
   claimCommentSchema,
@@ -208,6 +270,45 @@ export {
   suggestionRowSchema,
 } from './backofficeSchema';
 export type { RequestActor, RequestEvent, RequestEventRule, RequestNote, RequestStatus } from './requestStatus';
+export {
+  cardPageHashBodySchema,
+  cardPageReturnBodySchema,
+  claimCommentBodySchema,
+  claimFormSchema,
+  depositReceiptBodySchema,
+  dgiiProofBodySchema,
+  draftCreateBodySchema,
+  draftSaveBodySchema,
+  emailConfirmBodySchema,
+  ERROR_REPORT_DESCRIPTION_MAX,
+  ERROR_REPORT_DESCRIPTION_MIN,
+  errorReportBodySchema,
+  loginBodySchema,
+  notificationMakeReadBodySchema,
+  onapiCardPaymentBodySchema,
+  PAGE_PATH_MAX,
+  pageViewBodySchema,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  paymentCodeRenewalBodySchema,
+  paymentRefusalBodySchema,
+  registrationAnswerSchema,
+  registrationBodySchema,
+  registrationConfirmBodySchema,
+  registrationResendBodySchema,
+  requestCommentBodySchema,
+  requestConfirmationBodySchema,
+  requestRatingBodySchema,
+  serviceSuggestionBodySchema,
+  siritePaymentBodySchema,
+  staffClaimCommentBodySchema,
+  staffClaimStatusBodySchema,
+  staffCommentBodySchema,
+  staffEventBodySchema,
+  staffLoginBodySchema,
+  SUGGESTION_TEXT_MAX,
+  variationSelectBodySchema,
+} from './bodySchemas';
 
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
@@ -218,6 +319,8 @@ export type FormPreview = FromSchema<typeof formPreviewSchema>;
 export type Citizen = FromSchema<typeof citizenSchema>;
 /** The answer of POST /v1/portals/auth/citizens/login. */
 export type LoginResponse = FromSchema<typeof loginResponseSchema>;
+/** The answer of POST /v1/portals/auth/citizens/confirm: the new account's citizen. */
+export type RegistrationConfirmAnswer = FromSchema<typeof registrationConfirmAnswerSchema>;
 /** A stored document of the citizen. */
 export type StoredDocumentItem = FromSchema<typeof documentSchema>;
 /** The body of an error answer. */
@@ -295,9 +398,15 @@ export type ClaimIssue = FromSchema<typeof claimIssueSchema>;
 export type Claim = FromSchema<typeof claimSchema>;
 /** A comment of a claim's thread as the citizen reads it. */
 export type ClaimComment = FromSchema<typeof claimCommentSchema>;
+/** A claim with its thread (the `data` of GET /v1/portals/claim-comment). */
+export type ClaimThread = FromSchema<typeof claimThreadSchema>['data'];
 /** A claim as the back office reads it. */
 export type StaffClaim = FromSchema<typeof staffClaimSchema>;
 export type StaffClaimComment = FromSchema<typeof staffClaimCommentSchema>;
+/** The institution's claims with the counts per status (GET /v1/backoffice/claims). */
+export type StaffClaimList = FromSchema<typeof staffClaimListSchema>;
+/** A claim with its thread as the back office reads it (the `data` of GET /v1/backoffice/claims/{id}). */
+export type StaffClaimDetail = FromSchema<typeof staffClaimDetailSchema>['data'];
 /** A request's payment view (GET /v1/portals/requests/{id}/payment). */
 export type PaymentView = FromSchema<typeof paymentViewSchema>;
 /** One charge of a request as it stands. */
@@ -310,3 +419,78 @@ export type Variation = FromSchema<typeof variationSchema>;
 export type PaymentReviewRow = FromSchema<typeof paymentReviewRowSchema>;
 /** What a verified return of the card payment page answers. */
 export type CardPageOutcome = FromSchema<typeof cardPageOutcomeSchema>;
+/** What POST /v1/portals/request-variation-select answers. */
+export type VariationSelectAnswer = FromSchema<typeof variationSelectAnswerSchema>;
+/** The signed card page form (POST /v1/institution-camara/hash/{code}): the hash (`data`), every field and where to post them. */
+export type SignedCardPageForm = FromSchema<typeof signedCardPageFormSchema>;
+
+/*
+ * Request bodies: what the app sends, typed from the schema the route validates
+ * with (bodySchemas.ts). The app never declares these by hand.
+ */
+/** POST /v1/portals/auth/citizens/register. */
+export type RegistrationBody = FromSchema<typeof registrationBodySchema>;
+/** The answer of /register and /resend: the same whether or not the cédula already has an account. */
+export type RegistrationAnswer = FromSchema<typeof registrationAnswerSchema>;
+/** POST /v1/portals/auth/citizens/confirm. */
+export type RegistrationConfirmBody = FromSchema<typeof registrationConfirmBodySchema>;
+/** POST /v1/portals/auth/citizens/resend. */
+export type RegistrationResendBody = FromSchema<typeof registrationResendBodySchema>;
+/** POST /v1/portals/auth/citizens/login. */
+export type LoginBody = FromSchema<typeof loginBodySchema>;
+/** POST /v1/portals/auth/citizens/reset. */
+export type PasswordResetBody = FromSchema<typeof passwordResetBodySchema>;
+/** POST /v1/portals/auth/citizens/changepassword. */
+export type PasswordChangeBody = FromSchema<typeof passwordChangeBodySchema>;
+/** POST /v1/portals/citizen-profile/email/confirm. */
+export type EmailConfirmBody = FromSchema<typeof emailConfirmBodySchema>;
+/** POST /v1/portals/citizen-profile/notification-make-read. */
+export type NotificationMakeReadBody = FromSchema<typeof notificationMakeReadBodySchema>;
+/** POST of a new draft of an online service's form. */
+export type DraftCreateBody = FromSchema<typeof draftCreateBodySchema>;
+/** PUT of a draft (autosave). */
+export type DraftSaveBody = FromSchema<typeof draftSaveBodySchema>;
+/** POST /v1/portals/request-comment. */
+export type RequestCommentBody = FromSchema<typeof requestCommentBodySchema>;
+/** POST /v1/portals/request-dynamic-confirmation. */
+export type RequestConfirmationBody = FromSchema<typeof requestConfirmationBodySchema>;
+/** POST /v1/portals/ratings. */
+export type RequestRatingBody = FromSchema<typeof requestRatingBodySchema>;
+/** The text fields of POST /v1/portals/claim (multipart, with an optional file). */
+export type ClaimForm = FromSchema<typeof claimFormSchema>;
+/** POST /v1/portals/claim-comment. */
+export type ClaimCommentBody = FromSchema<typeof claimCommentBodySchema>;
+/** POST /v1/portals/error-reports. */
+export type ErrorReportBody = FromSchema<typeof errorReportBodySchema>;
+/** POST /v1/portals/analytics/page-views. */
+export type PageViewBody = FromSchema<typeof pageViewBodySchema>;
+/** POST /v2/service-suggested. */
+export type ServiceSuggestionBody = FromSchema<typeof serviceSuggestionBodySchema>;
+/** POST /v1/portals/request-variation-select. */
+export type VariationSelectBody = FromSchema<typeof variationSelectBodySchema>;
+/** POST /v1/portals/requests/{id}/payment-code. */
+export type PaymentCodeRenewalBody = FromSchema<typeof paymentCodeRenewalBodySchema>;
+/** POST /v1/portals/sirite/response (with ?code=…). */
+export type SiritePaymentBody = FromSchema<typeof siritePaymentBodySchema>;
+/** POST /v1/institution-camara/hash/{code}. */
+export type CardPageHashBody = FromSchema<typeof cardPageHashBodySchema>;
+/** POST /v1/institution-camara/return. */
+export type CardPageReturnBody = FromSchema<typeof cardPageReturnBodySchema>;
+/** POST /v1/institution-onapi/payment. */
+export type OnapiCardPaymentBody = FromSchema<typeof onapiCardPaymentBodySchema>;
+/** POST /v1/institution-dgii/upload/document. */
+export type DgiiProofBody = FromSchema<typeof dgiiProofBodySchema>;
+/** POST /v1/portals/payment/deposit-receipt. */
+export type DepositReceiptBody = FromSchema<typeof depositReceiptBodySchema>;
+/** POST /v1/backoffice/auth/login. */
+export type StaffLoginBody = FromSchema<typeof staffLoginBodySchema>;
+/** POST /v1/backoffice/requests/{id}/events. */
+export type StaffEventBody = FromSchema<typeof staffEventBodySchema>;
+/** POST /v1/backoffice/requests/{id}/comments. */
+export type StaffCommentBody = FromSchema<typeof staffCommentBodySchema>;
+/** POST /v1/backoffice/payments/{id}/refuse. */
+export type PaymentRefusalBody = FromSchema<typeof paymentRefusalBodySchema>;
+/** POST /v1/backoffice/claims/{id}/comments. */
+export type StaffClaimCommentBody = FromSchema<typeof staffClaimCommentBodySchema>;
+/** POST /v1/backoffice/claims/{id}/status. */
+export type StaffClaimStatusBody = FromSchema<typeof staffClaimStatusBodySchema>;

@@ -5,19 +5,55 @@
  * amount; what a browser sends as an amount is checked against it, never used.
  *
  * A request's charges are its `request_items` (one per agency or institution
- * paid). Migration 021_payments.sql repeats the statuses and the methods in
- * CHECK constraints; packages/server/test/payments.test.ts compares them.
+ * paid). The statuses below are the only list: at every start the server
+ * writes the CHECK of `request_items.status` and its default from them
+ * (packages/server/src/db/syncStatusConstraints.ts), and code names a status
+ * through PAYMENT_STATUS, never as a bare string
+ * (packages/server/test/statusDefinitions.test.ts checks both).
+ * Migration 021_payments.sql repeats the methods in a CHECK;
+ * packages/server/test/payments.test.ts compares them.
  */
+import { nextStatusIn, type StatusEventRule } from './statusMachine';
 
-/** pendiente → (en_verificacion →) pagado; a refused proof goes back to pendiente. */
+/** pendiente → (en_verificacion →) pagado; a refused proof goes back to pendiente (PAYMENT_EVENTS). */
 export const PAYMENT_STATUSES = ['pendiente', 'en_verificacion', 'pagado'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Each status by its name, for code that means one of them (`PAYMENT_STATUS.pagado`, checked by the compiler). */
+export const PAYMENT_STATUS = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, s])) as { readonly [S in PaymentStatus]: S };
+
+/** A new charge's status (the column's default). */
+export const PAYMENT_INITIAL_STATUS: PaymentStatus = PAYMENT_STATUS.pendiente;
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pendiente: 'Pendiente',
   en_verificacion: 'En verificación',
   pagado: 'Pagado',
 };
+
+export type PaymentEventRule = StatusEventRule<PaymentStatus>;
+
+/**
+ * Every change of a charge's status, as services/payments does it (paymentLedger.ts,
+ * paymentProofs.ts): a charge pending is paid or gets a proof; a proof is accepted
+ * (paid) or refused (pending again, with the reason). Nothing leaves 'pagado'.
+ */
+export const PAYMENT_EVENTS = {
+  /** The citizen sends a proof of payment or a deposit receipt (paymentProofs.submitProof). */
+  enviar_comprobante: { from: ['pendiente'], to: 'en_verificacion' },
+  /** An officer does not accept the proof (paymentProofs.refuseProof). */
+  rechazar_comprobante: { from: ['en_verificacion'], to: 'pendiente' },
+  /** Paid: by card, card page, transfer, CardNet, or a proof accepted (paymentLedger.confirmCharge). */
+  confirmar: { from: ['pendiente', 'en_verificacion'], to: 'pagado' },
+} as const satisfies Record<string, PaymentEventRule>;
+
+export type PaymentEvent = keyof typeof PAYMENT_EVENTS;
+export const PAYMENT_EVENT_NAMES = Object.keys(PAYMENT_EVENTS) as PaymentEvent[];
+
+/** The status `event` leads to from `status`, or null when it is not allowed there. */
+export function nextPaymentStatus(status: PaymentStatus, event: PaymentEvent): PaymentStatus | null {
+  return nextStatusIn<PaymentStatus, PaymentEvent>(PAYMENT_EVENTS, status, event);
+}
 
 /**
  * How a charge was (or is being) paid:
@@ -235,4 +271,42 @@ export const cardPageOutcomeSchema = {
     authorization_code: { type: ['string', 'null'] },
   },
   required: ['status', 'message', 'request_id', 'request_code', 'amount', 'authorization_code'],
+} as const;
+
+/** What POST /v1/portals/request-variation-select answers: the charge as it now stands and what the request still owes. */
+export const variationSelectAnswerSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: { item: paymentItemSchema, total_pending: money },
+      required: ['item', 'total_pending'],
+    },
+  },
+  required: ['data'],
+} as const;
+
+/** A field of the card payment page as the portal passes it on: text, bounded. */
+const cardPageField = { type: 'string', maxLength: 300 } as const;
+/** The card payment page's request fields and the transaction type, each a {@link cardPageField}. */
+export const cardPageRequestFieldProps = Object.fromEntries([...CARD_PAGE_REQUEST_FIELDS, 'TrxType'].map((f) => [f, cardPageField])) as Record<CardPageRequestField | 'TrxType', typeof cardPageField>;
+/** The fields the card payment page adds to its return address, and their AuthHash, each a {@link cardPageField}. */
+export const cardPageResponseFieldProps = Object.fromEntries([...CARD_PAGE_RESPONSE_FIELDS, 'AuthHash'].map((f) => [f, cardPageField])) as Record<CardPageResponseField | 'AuthHash', typeof cardPageField>;
+
+/** The signed form as the browser posts it to the card page. */
+const cardPageFormSchema = {
+  type: 'object',
+  properties: cardPageRequestFieldProps,
+  required: [...CARD_PAGE_REQUEST_FIELDS, 'TrxType'],
+} as const;
+
+/** What POST /v1/institution-camara/hash/{code} answers (201): the hash (the spec's `data`), every field signed and where to post them. */
+export const signedCardPageFormSchema = {
+  type: 'object',
+  properties: {
+    data: { type: 'string', description: 'AuthHash: HMAC-SHA512 en hexadecimal' },
+    fields: cardPageFormSchema,
+    url: { type: 'string', description: 'Dirección de la página de pago (el formulario se envía por POST)' },
+  },
+  required: ['data', 'fields', 'url'],
 } as const;

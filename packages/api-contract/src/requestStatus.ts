@@ -7,6 +7,7 @@
  * answers 409 to an illegal event), the route schemas, the app's badges and
  * actions, and the table of docs/operations.md.
  */
+import { nextStatusIn, type StatusEventRule } from './statusMachine';
 
 /** In the order a request goes through them. */
 export const REQUEST_STATUSES = ['borrador', 'enviada', 'en_revision', 'accion_requerida', 'aprobada', 'rechazada', 'desistida'] as const;
@@ -33,10 +34,7 @@ export const FINISHED_STATUSES: readonly RequestStatus[] = ['aprobada', 'rechaza
  */
 export type RequestActor = 'ciudadano' | 'institucion' | 'sistema';
 
-export interface RequestEventRule {
-  /** The statuses the event may start from. */
-  readonly from: readonly RequestStatus[];
-  readonly to: RequestStatus;
+export interface RequestEventRule extends StatusEventRule<RequestStatus> {
   readonly by: RequestActor;
   /** The timeline's entry, in Spanish. */
   readonly label: string;
@@ -83,8 +81,7 @@ export function timelineLabel(entry: RequestEvent | RequestNote): string {
 
 /** The status an event leads to from `status`, or null when the event is not allowed there. */
 export function nextStatus(status: RequestStatus, event: RequestEvent): RequestStatus | null {
-  const rule: RequestEventRule = REQUEST_EVENTS[event];
-  return rule.from.includes(status) ? rule.to : null;
+  return nextStatusIn<RequestStatus, RequestEvent>(REQUEST_EVENTS, status, event);
 }
 
 /** The events `actor` may cause on a request in `status` (what the pages offer). */

@@ -9,19 +9,29 @@ export { validate, check, type ValidationResult } from './validate/validate';
 export { prune } from './evaluate/prune';
 export { requestLabel } from './evaluate/requestLabel';
 export { formPreview, type FormPreview, type PreviewPart, type PreviewField } from './docs/formPreview';
-export { templateInstances, rowScope, type TemplateInstance } from './evaluate/templateInstances';
 export { FORMATS, type FormatDef } from './validate/formats';
 export { registerPrecompiledValidators, structuralFingerprint, type PrecompiledValidator } from './validate/structuralValidator';
 export { DEFAULT_MESSAGES, fillMessage } from './validate/messages';
 export { applyRule, truthy, withToday, KNOWN_OPERATORS } from './logic/operators';
 export { todayInDominicanRepublic, addDays, parseIsoDate } from './logic/dates';
 export {
-  expandUrl, interpretLookup, sourceItems, sourceValue, valueAt, lookupDue, failsFormat, formatInvalid, lookupChanges, type LookupOutcome,
+  interpretLookup, sourceItems, sourceLabel, sourceValue, lookupDue, failsFormat, formatInvalid, lookupChanges, type LookupOutcome,
 } from './lookup/lookup';
 export {
   lookupTasks, runLookups, withLookupFills, type LookupAnswer, type LookupFetch, type LookupOptions, type LookupTask, type LookupVerdict,
 } from './lookup/runLookups';
-export { resolveRelative } from './lookup/relativePaths';
+export {
+  ANY_ROW, isRowIndex, isRowPath, valueAt, rowPathOf, resolveRelative, rowScope, scopeAt, withNames, toTemplatePath, nodeAt, templateInstances,
+  type TemplateInstance,
+} from './paths/paths';
+export {
+  expandUrl, parsePlaceholders, placeholdersOf, placeholderNames, hasPlaceholders, type Placeholder, type TemplatePart,
+} from './placeholders/placeholders';
+export {
+  answerDisplay, answerAt, optionOf, sourceAnswerLabel, sectionAnswers, isBlankAnswer, NO_ANSWER,
+  type AnswerDisplay, type AnswerContext, type AnswerDocument, type AnswerFile, type AnswerItem,
+} from './answers/answers';
+export { formatAmount, formatNumber, formatIsoDate, currencyPrefix, currencyCode, applyMask, unmask, maskDigits } from './answers/format';
 export { isValidCedula, cedulaCheckDigit } from './identity/cedula';
 export { isValidRnc, rncCheckDigit } from './identity/rnc';
 export { isValidPersonName } from './identity/personName';

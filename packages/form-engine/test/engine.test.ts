@@ -4,7 +4,8 @@ import { evaluate } from '../src/evaluate/evaluate';
 import { validate, check } from '../src/validate/validate';
 import { prune } from '../src/evaluate/prune';
 import { compileForm } from '../src/compile/compileForm';
-import { expandUrl, interpretLookup, sourceItems, sourceValue } from '../src/lookup/lookup';
+import { interpretLookup, sourceItems, sourceValue } from '../src/lookup/lookup';
+import { expandUrl } from '../src/placeholders/placeholders';
 import type { FormSchema } from '../src/types';
 
 const eq = (path: string, value: unknown) => ({ '==': [{ var: path }, value] });

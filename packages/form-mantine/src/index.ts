@@ -18,6 +18,7 @@ export { applyMask, unmask, maskDigits } from './widgets/masked/mask';
 export { formatAmount, currencyPrefix } from './theme/widgets/currency';
 export type { FormApi, StoredDocument, JsonAnswer, Notify, DismissNotification, ShowErrors } from './types';
 export type { LookupFieldError } from './field-state/FormStore';
+export { AnswerText, type AnswerTextProps } from './answers/AnswerText';
 export { GridRowEditor, ROW_HAS_ERRORS, type GridRowEditorProps } from './grid-dialog/GridRowEditor';
 export { GridRowPreview, type GridRowPreviewProps } from './grid-dialog/GridRowPreview';
 export { ROW_WITH_ERRORS } from './grid-dialog/RowDialogGrid';

@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { isIP } from 'node:net';
 import path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import {
+  CONFIG_RULES,
+  CONFIG_VARIABLES,
+  configSchema,
+  listEntries,
+  variableSchema,
+  type ConfigEnv,
+  type ConfigVariable,
+  type GivenVariables,
+} from './configSchema';
 import type { DocumentStorageKind } from './services/storage/DocumentStorage';
 import type { S3Config } from './services/storage/s3Storage';
 
-/** How the outside agencies (JCE, ONAPI, DGII, INAPA) are reached. */
-export type AgencyConfig =
-  | { mode: 'sandbox' }
-  | { mode: 'http'; baseUrl: string; apiKey: string; timeoutMs: number };
-
-/**
- * Payment providers (docs/payments.md): the sandbox (our own card processor,
- * card payment page and bank, with documented test values) or the real
- * gateway and card payment page.
+/*
+ * The server's configuration: the environment variables of configSchema.ts, validated by Ajv
+ * against that schema, turned into the `Config` the server uses. The only module of
+ * packages/server/src that reads variables of the environment (test/processEnv.test.ts).
  */
-export type PaymentConfig =
-  | { mode: 'sandbox' }
-  | {
-      mode: 'http';
-      gatewayUrl: string;
-      apiKey: string;
-      timeoutMs: number;
-      cardPage: { url: string; merchantId: string; merchantName: string; merchantType: string; authKey: string };
-    };
 
 /** argon2id cost parameters; production values come from {@link PRODUCTION_ARGON2}. */
 export interface Argon2Cost {
@@ -32,79 +28,8 @@ export interface Argon2Cost {
   parallelism: number;
 }
 
-/** Validated server configuration. Built once at start by {@link loadConfig}. */
-export interface Config {
-  port: number;
-  host: string;
-  /** Data folder; the literal `memory://` keeps PGlite in memory (tests). */
-  dataDir: string;
-  /** PGlite data directory derived from dataDir (DATA_DIR/pglite or memory://). */
-  pgliteDataDir: string;
-  /** PostgreSQL connection string; null selects the embedded PGlite database. */
-  databaseUrl: string | null;
-  /** Optional PostgreSQL schema (created on start and put on the search_path). */
-  databaseSchema: string | null;
-  /** Most PostgreSQL connections of this server's pool (DATABASE_POOL_MAX; the notification connection is one more). */
-  databasePoolMax: number;
-  agencies: AgencyConfig;
-  payments: PaymentConfig;
-  sessionTtlHours: number;
-  /** Folder of the documents with DOCUMENT_STORAGE=local (UPLOAD_DIR). */
-  uploadDir: string;
-  /** Where documents are kept (DOCUMENT_STORAGE): this folder, the database, or S3-compatible storage. */
-  documentStorage: DocumentStorageKind;
-  /** The bucket of DOCUMENT_STORAGE=s3 (S3_* variables); null with the other backends. */
-  s3: S3Config | null;
-  /** Maximum upload size in bytes, enforced while streaming. */
-  uploadMaxBytes: number;
-  /** Bytes of documents one citizen may store (UPLOAD_QUOTA_BYTES). */
-  uploadQuotaBytes: number;
-  /** Documents one citizen may store (UPLOAD_QUOTA_FILES). */
-  uploadQuotaFiles: number;
-  staticDir: string;
-  logLevel: LogLevel;
-  /**
-   * Which peers may set X-Forwarded-For/-Proto: false (none), a hop count, or a list of
-   * addresses, CIDR ranges and proxy-addr keywords. It decides the client address every
-   * limit counts, and the Secure cookie flag.
-   */
-  trustProxy: TrustProxy;
-  /** Key of the one-time code HMACs (SECRET_KEY); null: generated and kept (services/secretKey.ts). */
-  secretKey: string | null;
-  /** Client addresses exempt from the per-route rate limits (trusted monitors, load tests). */
-  rateLimitAllowList: string[];
-  /** Redis holding the per-address limits of every server (REDIS_URL, redis:// or rediss://); null: each process counts its own. */
-  redisUrl: string | null;
-  /** Prefix of this portal's keys in that Redis (REDIS_PREFIX), so several portals or environments can share one. */
-  redisPrefix: string;
-  /** Event-loop delay in ms above which requests get a 503 (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS); 0 disables the check. */
-  overloadMaxEventLoopDelayMs: number;
-  /** Bearer token that opens GET /metrics (METRICS_TOKEN, at least 16 characters); null: /metrics answers 404. */
-  metricsToken: string | null;
-  /** SMTP server for the outbox (smtp:// or smtps://, credentials in the URL); null keeps mail in the outbox table only. */
-  smtpUrl: string | null;
-  /** Sender of the portal's e-mail. */
-  mailFrom: string;
-  argon2: Argon2Cost;
-  /** Open drafts (status borrador) one citizen may keep (MAX_OPEN_DRAFTS); creating one more answers 429. */
-  maxOpenDrafts: number;
-  /** Where page views go (ANALYTICS): 'propio' stores path and time in our database, 'ninguno' stores nothing. */
-  analytics: AnalyticsMode;
-  /** External script that draws the page header (HEADER_SCRIPT_URL); null: the built-in header. Its origin joins the CSP script-src. */
-  headerScriptUrl: string | null;
-  /** Survey opened by the WELLCOME modal (SURVEY_URL); default the portal's placeholder page /encuesta. */
-  surveyUrl: string;
-  /** Single-registration sign-up address of the REGISTRO_UNICO modal (REGISTRO_UNICO_URL). */
-  registroUnicoUrl: string;
-}
-
-/** ANALYTICS values: our own endpoint and table, or nothing recorded. */
-export type AnalyticsMode = 'propio' | 'ninguno';
-
 /** Fastify's trustProxy forms that never believe a client's own X-Forwarded-For. */
 export type TrustProxy = false | number | string[];
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** OWASP ASVS floor for argon2id: m >= 19 MiB, t >= 2. */
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -112,296 +37,305 @@ export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19456, timeCost: 2, p
 export const UPLOAD_MAX_BYTES = 52_428_800;
 
 /** SURVEY_URL default: a page of the portal that stands in until the real survey form exists. */
-export const DEFAULT_SURVEY_URL = '/encuesta';
+export const DEFAULT_SURVEY_URL = configSchema.properties.SURVEY_URL.default;
 /** REGISTRO_UNICO_URL default: a page of the portal that stands in until the single-registration address is known. */
-export const DEFAULT_REGISTRO_UNICO_URL = '/registro-unico';
+export const DEFAULT_REGISTRO_UNICO_URL = configSchema.properties.REGISTRO_UNICO_URL.default;
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+export type LogLevel = ConfigEnv['LOG_LEVEL'];
+/** ANALYTICS values: our own endpoint and table, or nothing recorded. */
+export type AnalyticsMode = ConfigEnv['ANALYTICS'];
 
-/** Thrown when an environment variable is missing or malformed; the message names it, in Spanish. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Configuración inválida: ${variable} ${detail}`);
-    this.name = 'ConfigError';
-  }
+/** One bad variable and what is wrong with it, in Spanish. */
+export interface ConfigProblem {
+  variable: ConfigVariable;
+  detail: string;
 }
-
-type Env = Record<string, string | undefined>;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `debe ser un número entero entre ${min} y ${max} (recibido "${raw}")`);
-  }
-  return Number(raw);
-}
-
-function readPositiveNumber(env: Env, name: string, fallback: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || value <= 0 || value > max) {
-    throw new ConfigError(name, `debe ser un número mayor que 0 y como máximo ${max} (recibido "${raw}")`);
-  }
-  return value;
-}
-
-function readUrl(env: Env, name: string, protocols: string[]): string {
-  const raw = read(env, name);
-  if (raw === undefined) throw new ConfigError(name, 'es obligatoria');
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, 'no es una URL válida');
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(name, `debe usar uno de estos protocolos: ${protocols.join(', ')}`);
-  }
-  return raw;
-}
-
-const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * A URL the browser is sent to or loads a script from: https:// (http:// only
- * for localhost outside NODE_ENV=production), no credentials; or, only as the
- * default, a path of the portal itself.
+ * Thrown when environment variables are missing or malformed: one line per bad variable, each
+ * naming it, in Spanish. `variable` is the first of them (in the schema's order).
  */
-function readBrowserUrl(env: Env, name: string, fallback: string | null): string | null {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
+export class ConfigError extends Error {
+  readonly variable: ConfigVariable;
+
+  constructor(readonly problems: readonly [ConfigProblem, ...ConfigProblem[]]) {
+    super(problems.map(({ variable, detail }) => `Configuración inválida: ${variable} ${detail}`).join('\n'));
+    this.name = 'ConfigError';
+    this.variable = problems[0].variable;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages: one wording per kind of variable, shared by the errors and the README table.
+
+const VALUE = '{valor}';
+
+function quotedList(values: readonly string[]): string {
+  const quoted = values.map((value) => `"${value}"`);
+  return quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} o ${quoted[quoted.length - 1]}`;
+}
+
+/**
+ * What a valid value of `name` is, in Spanish, as the error message says it; `{valor}` stands for
+ * the value given (left out of the README). Undefined for a variable any text satisfies.
+ */
+export function requirementOf(name: ConfigVariable): string | undefined {
+  const schema = variableSchema(name);
+  if (schema.errorMessage !== undefined) return schema.errorMessage;
+  if (schema.rule !== undefined) return CONFIG_RULES[schema.rule].requirement;
+  if (schema.protocols !== undefined) return `debe usar uno de estos protocolos: ${schema.protocols.join(', ')}`;
+  if (schema.enum !== undefined) return `debe ser ${quotedList(schema.enum)} (recibido "${VALUE}")`;
+  if (schema.type === 'boolean') return `debe ser ${quotedList(['true', 'false'])} (recibido "${VALUE}")`;
+  if (schema.type === 'integer') return `debe ser un número entero entre ${schema.minimum} y ${schema.maximum} (recibido "${VALUE}")`;
+  if (schema.type === 'number') return `debe ser un número mayor que ${schema.exclusiveMinimum} y como máximo ${schema.maximum} (recibido "${VALUE}")`;
+  return undefined;
+}
+
+/** "AGENCIES=http": the condition of a variable read only with another one's value. */
+export function conditionOf(name: ConfigVariable): string | undefined {
+  const when = variableSchema(name).when;
+  return when === undefined ? undefined : Object.entries(when).map(([variable, value]) => `${variable}=${value}`).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation with Ajv.
+
+/** Strings the environment gives for a number or a boolean: plain digits, as the text is checked before Ajv coerces it. */
+const TEXT_FORMS = { integer: '^\\d+$', number: '^\\d+(\\.\\d+)?$', boolean: '^(true|false)$' } as const;
+
+/**
+ * The schema Ajv compiles, derived from configSchema:
+ * 1. the text form of numbers and booleans (Ajv would coerce "1e3" or "0x10");
+ * 2. the schema itself (types, coerced; defaults; enums, ranges, patterns, protocols);
+ * 3. per condition (`when`), the variables it makes `mandatory`.
+ */
+function validationSchema(): object {
+  const textForms: Record<string, object> = {};
+  const mandatory = new Map<string, { condition: Record<string, string>; names: string[] }>();
+  for (const name of CONFIG_VARIABLES) {
+    const schema = variableSchema(name);
+    if (schema.type !== 'string') textForms[name] = { type: 'string', pattern: TEXT_FORMS[schema.type] };
+    if (schema.mandatory && schema.when !== undefined) {
+      const key = JSON.stringify(schema.when);
+      const group = mandatory.get(key) ?? { condition: schema.when, names: [] };
+      group.names.push(name);
+      mandatory.set(key, group);
+    }
+  }
+  const rules = [...mandatory.values()].map(({ condition, names }) => ({
+    if: {
+      properties: Object.fromEntries(Object.entries(condition).map(([variable, value]) => [variable, { const: value }])),
+      required: Object.keys(condition),
+    },
+    then: { required: names },
+  }));
+  return { type: 'object', allOf: [{ properties: textForms }, configSchema, ...rules] };
+}
+
+/** The `protocols` keyword: a URL (WHATWG parser) with one of these protocols; Ajv reads the errors from `checkProtocols.errors`. */
+function checkProtocols(allowed: readonly string[], value: string): boolean {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(value);
   } catch {
-    throw new ConfigError(name, `debe ser una dirección https:// completa (recibido "${raw}")`);
+    checkProtocols.errors = [{ keyword: 'protocols', params: { reason: 'url' } }];
+    return false;
   }
-  const local = url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname) && env.NODE_ENV !== 'production';
-  if (url.protocol !== 'https:' && !local) {
-    throw new ConfigError(name, `debe empezar por https:// (http:// solo con localhost fuera de producción; recibido "${raw}")`);
+  if (allowed.includes(url.protocol)) return true;
+  checkProtocols.errors = [{ keyword: 'protocols', params: { reason: 'protocol' } }];
+  return false;
+}
+checkProtocols.errors = [] as Pick<ErrorObject, 'keyword' | 'params'>[];
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (compiled !== undefined) return compiled;
+  // Compiled once per process and run once: unoptimized code compiles faster.
+  const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: true, code: { optimize: false } });
+  for (const keyword of ['when', 'mandatory', 'errorMessage', 'rule', 'defaultText']) ajv.addKeyword({ keyword });
+  ajv.addKeyword({ keyword: 'protocols', type: 'string', schemaType: 'array', errors: true, validate: checkProtocols });
+  compiled = ajv.compile(validationSchema());
+  return compiled;
+}
+
+/**
+ * The variables given: trimmed, an empty one as if unset, and one read only under a condition
+ * (`when`) left out when that condition does not hold.
+ */
+function givenVariables(env: Readonly<Record<string, string | undefined>>): Partial<Record<ConfigVariable, string>> {
+  const trimmed: Partial<Record<ConfigVariable, string>> = {};
+  for (const name of CONFIG_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') trimmed[name] = value;
   }
-  if (url.username !== '' || url.password !== '') throw new ConfigError(name, 'no debe contener usuario ni contraseña');
-  return url.href;
+  const holds = (when: Readonly<Record<string, string>>) =>
+    Object.entries(when).every(([variable, value]) => (trimmed[variable as ConfigVariable] ?? variableSchema(variable as ConfigVariable).default) === value);
+  return Object.fromEntries(Object.entries(trimmed).filter(([name]) => {
+    const when = variableSchema(name as ConfigVariable).when;
+    return when === undefined || holds(when);
+  }));
 }
 
-function readAnalytics(env: Env): AnalyticsMode {
-  const raw = read(env, 'ANALYTICS') ?? 'propio';
-  if (raw !== 'propio' && raw !== 'ninguno') throw new ConfigError('ANALYTICS', `debe ser "propio" o "ninguno" (recibido "${raw}")`);
-  return raw;
+/** The Spanish detail of one Ajv error, or undefined for an error that only repeats another (`if`). */
+function problemOf(error: ErrorObject, given: GivenVariables): ConfigProblem | undefined {
+  if (error.keyword === 'if') return undefined;
+  if (error.keyword === 'required') {
+    const variable = error.params.missingProperty as ConfigVariable;
+    return { variable, detail: `es obligatoria cuando ${conditionOf(variable)}` };
+  }
+  const variable = error.instancePath.slice(1) as ConfigVariable;
+  if (error.keyword === 'protocols' && error.params.reason === 'url') return { variable, detail: 'no es una URL válida' };
+  const requirement = requirementOf(variable) ?? 'no es válida';
+  return { variable, detail: requirement.replaceAll(VALUE, given[variable] ?? '') };
 }
 
-function readAgencies(env: Env): AgencyConfig {
-  const mode = read(env, 'AGENCIES') ?? 'sandbox';
-  if (mode === 'sandbox') return { mode };
-  if (mode !== 'http') throw new ConfigError('AGENCIES', `debe ser "sandbox" o "http" (recibido "${mode}")`);
-  const baseUrl = readUrl(env, 'AGENCY_BASE_URL', ['http:', 'https:']).replace(/\/+$/, '');
-  const apiKey = read(env, 'AGENCY_API_KEY');
-  if (apiKey === undefined) throw new ConfigError('AGENCY_API_KEY', 'es obligatoria cuando AGENCIES=http');
-  const timeoutMs = readInteger(env, 'AGENCY_TIMEOUT_MS', 10_000, 100, 120_000);
-  return { mode, baseUrl, apiKey, timeoutMs };
+/**
+ * The variables checked: Ajv against the schema, then the `rule` functions on the values given.
+ * Throws {@link ConfigError} listing every bad variable.
+ */
+function validate(env: Readonly<Record<string, string | undefined>>): ConfigEnv {
+  const given = givenVariables(env);
+  const values: Record<string, unknown> = { ...given };
+  const check = validator();
+  const problems = new Map<ConfigVariable, string>();
+  if (!check(values)) {
+    for (const error of check.errors ?? []) {
+      const problem = problemOf(error, given);
+      if (problem !== undefined && !problems.has(problem.variable)) problems.set(problem.variable, problem.detail);
+    }
+  }
+  for (const name of CONFIG_VARIABLES) {
+    const rule = variableSchema(name).rule;
+    const value = given[name];
+    if (rule === undefined || value === undefined || problems.has(name)) continue;
+    const detail = CONFIG_RULES[rule].check(value, given);
+    if (detail !== undefined) problems.set(name, detail);
+  }
+  const listed = CONFIG_VARIABLES.filter((name) => problems.has(name)).map((variable) => ({ variable, detail: problems.get(variable) as string }));
+  if (listed.length > 0) throw new ConfigError(listed as [ConfigProblem, ...ConfigProblem[]]);
+  return values as ConfigEnv;
 }
 
-function readPayments(env: Env): PaymentConfig {
-  const mode = read(env, 'PAYMENTS') ?? 'sandbox';
-  if (mode === 'sandbox') return { mode };
-  if (mode !== 'http') throw new ConfigError('PAYMENTS', `debe ser "sandbox" o "http" (recibido "${mode}")`);
-  const required = (name: string): string => {
-    const value = read(env, name);
-    if (value === undefined) throw new ConfigError(name, 'es obligatoria cuando PAYMENTS=http');
-    return value;
-  };
-  const authKey = required('AZUL_AUTH_KEY');
-  if (authKey.length < 16) throw new ConfigError('AZUL_AUTH_KEY', 'debe tener al menos 16 caracteres');
+// ---------------------------------------------------------------------------------------------
+// From the validated variables to the configuration the server uses.
+
+const withoutTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/** The browser URLs are normalized (`new URL().href`); their default, a path of the portal, is kept. */
+const browserUrl = (value: string) => (URL.canParse(value) ? new URL(value).href : value);
+
+function agencies(env: ConfigEnv) {
+  if (env.AGENCIES === 'sandbox') return { mode: env.AGENCIES };
   return {
-    mode,
-    gatewayUrl: readUrl(env, 'PAYMENT_GATEWAY_URL', ['https:', 'http:']).replace(/\/+$/, ''),
-    apiKey: required('PAYMENT_GATEWAY_KEY'),
-    timeoutMs: readInteger(env, 'PAYMENT_TIMEOUT_MS', 60_000, 1_000, 120_000),
+    mode: env.AGENCIES,
+    baseUrl: withoutTrailingSlashes(env.AGENCY_BASE_URL as string),
+    apiKey: env.AGENCY_API_KEY as string,
+    timeoutMs: env.AGENCY_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Payment providers (docs/payments.md): the sandbox (our own card processor, card payment page
+ * and bank, with documented test values) or the real gateway and card payment page.
+ */
+function payments(env: ConfigEnv) {
+  if (env.PAYMENTS === 'sandbox') return { mode: env.PAYMENTS };
+  return {
+    mode: env.PAYMENTS,
+    gatewayUrl: withoutTrailingSlashes(env.PAYMENT_GATEWAY_URL as string),
+    apiKey: env.PAYMENT_GATEWAY_KEY as string,
+    timeoutMs: env.PAYMENT_TIMEOUT_MS,
     cardPage: {
-      url: readUrl(env, 'AZUL_PAGE_URL', ['https:']),
-      merchantId: required('AZUL_MERCHANT_ID'),
-      merchantName: required('AZUL_MERCHANT_NAME'),
-      merchantType: read(env, 'AZUL_MERCHANT_TYPE') ?? 'Registro mercantil',
-      authKey,
+      url: env.AZUL_PAGE_URL as string,
+      merchantId: env.AZUL_MERCHANT_ID as string,
+      merchantName: env.AZUL_MERCHANT_NAME as string,
+      merchantType: env.AZUL_MERCHANT_TYPE,
+      authKey: env.AZUL_AUTH_KEY as string,
     },
   };
 }
 
-function readAddressList(env: Env, name: string): string[] {
-  const raw = read(env, name);
-  if (raw === undefined) return [];
-  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
-  for (const address of list) {
-    if (!/^[0-9a-fA-F:.]+$/.test(address)) throw new ConfigError(name, `debe ser una lista de direcciones IP separadas por comas (recibido "${address}")`);
-  }
-  return list;
-}
-
-const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
-
-/** An IPv4/IPv6 address with an optional /prefix, checked with node:net. */
-function isAddressOrCidr(value: string): boolean {
-  const [address, prefix, extra] = value.split('/');
-  const version = isIP(address);
-  if (version === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: "false" (default), a hop count ("1": one proxy in front, its
- * X-Forwarded-For entry is the client), or a comma-separated list of the
- * proxies' addresses/CIDRs. "true" is refused: it would believe the leftmost
- * X-Forwarded-For entry, which any client writes itself.
- */
-function readTrustProxy(env: Env): TrustProxy {
-  const raw = read(env, 'TRUST_PROXY');
-  if (raw === undefined || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') {
-    throw new ConfigError('TRUST_PROXY', 'no admite "true" (creería cualquier X-Forwarded-For que envíe un cliente): indique el número de proxies delante del servidor (por ejemplo 1) o sus direcciones (por ejemplo 10.0.0.0/8)');
-  }
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops > 10) throw new ConfigError('TRUST_PROXY', `debe ser un número de proxies entre 0 y 10 (recibido "${raw}")`);
-    return hops;
-  }
-  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
-  for (const entry of list) {
-    if (!PROXY_KEYWORDS.includes(entry) && !isAddressOrCidr(entry)) {
-      throw new ConfigError('TRUST_PROXY', `debe ser false, un número de proxies o una lista de direcciones IP o rangos CIDR (recibido "${entry}")`);
-    }
-  }
-  return list;
-}
-
-const REDIS_PREFIX = /^[A-Za-z0-9_.:-]{1,64}$/;
-
-function readRedisPrefix(env: Env): string {
-  const raw = read(env, 'REDIS_PREFIX') ?? 'portal:';
-  if (!REDIS_PREFIX.test(raw)) throw new ConfigError('REDIS_PREFIX', `debe tener de 1 a 64 letras, dígitos o los signos _ . : - (recibido "${raw}")`);
-  return raw;
-}
-
-const DOCUMENT_STORAGES: readonly DocumentStorageKind[] = ['local', 'postgres', 's3'];
-const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const S3_PREFIX = /^(?:[A-Za-z0-9!_.*'()-]+\/)*$/;
-
-function readDocumentStorage(env: Env): DocumentStorageKind {
-  const raw = read(env, 'DOCUMENT_STORAGE') ?? 'local';
-  if (!(DOCUMENT_STORAGES as readonly string[]).includes(raw)) {
-    throw new ConfigError('DOCUMENT_STORAGE', `debe ser "local", "postgres" o "s3" (recibido "${raw}")`);
-  }
-  return raw as DocumentStorageKind;
-}
-
-/** The S3_* variables, required (bucket and keys) only with DOCUMENT_STORAGE=s3. */
-function readS3(env: Env): S3Config {
-  const required = (name: string): string => {
-    const value = read(env, name);
-    if (value === undefined) throw new ConfigError(name, 'es obligatoria cuando DOCUMENT_STORAGE=s3');
-    return value;
-  };
-  const endpoint = read(env, 'S3_ENDPOINT') === undefined ? null : readUrl(env, 'S3_ENDPOINT', ['https:', 'http:']).replace(/\/+$/, '');
-  const bucket = required('S3_BUCKET');
-  if (!S3_BUCKET.test(bucket)) throw new ConfigError('S3_BUCKET', `debe tener de 3 a 63 minúsculas, dígitos, puntos o guiones (recibido "${bucket}")`);
-  const region = read(env, 'S3_REGION') ?? 'us-east-1';
-  if (!/^[a-z0-9-]{1,32}$/.test(region)) throw new ConfigError('S3_REGION', `debe ser un nombre de región como us-east-1 (recibido "${region}")`);
-  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE') ?? 'false';
-  if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('S3_FORCE_PATH_STYLE', `debe ser "true" o "false" (recibido "${pathStyle}")`);
-  const rawPrefix = read(env, 'S3_PREFIX') ?? '';
-  const prefix = rawPrefix === '' || rawPrefix.endsWith('/') ? rawPrefix : `${rawPrefix}/`;
-  if (!S3_PREFIX.test(prefix) || prefix.length > 200) {
-    throw new ConfigError('S3_PREFIX', `debe ser una ruta de hasta 200 letras, dígitos y los signos ! _ . * ' ( ) - separados por "/", sin "/" al principio (recibido "${rawPrefix}")`);
-  }
+/** The S3_* variables (bucket and keys required with DOCUMENT_STORAGE=s3). */
+function s3(env: ConfigEnv): S3Config {
   return {
-    endpoint,
-    bucket,
-    region,
-    accessKeyId: required('S3_ACCESS_KEY_ID'),
-    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
-    forcePathStyle: pathStyle === 'true',
-    prefix,
+    endpoint: env.S3_ENDPOINT === undefined ? null : withoutTrailingSlashes(env.S3_ENDPOINT),
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX === '' || env.S3_PREFIX.endsWith('/') ? env.S3_PREFIX : `${env.S3_PREFIX}/`,
   };
 }
 
-function readMetricsToken(env: Env): string | null {
-  const raw = read(env, 'METRICS_TOKEN');
-  if (raw === undefined) return null;
-  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('METRICS_TOKEN', 'debe tener de 16 a 256 caracteres visibles, sin espacios');
-  return raw;
+/** TRUST_PROXY (checked by its rule): false, a hop count, or the proxies' addresses/CIDRs. */
+function trustProxy(value: string): TrustProxy {
+  if (value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return listEntries(value);
 }
 
-function readSecretKey(env: Env): string | null {
-  const raw = read(env, 'SECRET_KEY');
-  if (raw === undefined) return null;
-  if (raw.length < 32) throw new ConfigError('SECRET_KEY', 'debe tener al menos 32 caracteres (por ejemplo, la salida de `openssl rand -hex 32`)');
-  return raw;
-}
-
-/**
- * Reads and validates the environment. Throws {@link ConfigError} (Spanish
- * message naming the variable) on the first invalid value.
- */
-export function loadConfig(env: Env): Config {
-  const port = readInteger(env, 'PORT', 3000, 0, 65535);
-  const host = read(env, 'HOST') ?? '0.0.0.0';
-  const dataDir = read(env, 'DATA_DIR') ?? './data';
-  const inMemory = dataDir === 'memory://';
-  const databaseUrl = read(env, 'DATABASE_URL') === undefined ? null : readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const databaseSchema = read(env, 'DATABASE_SCHEMA') ?? null;
-  if (databaseSchema !== null && !IDENTIFIER.test(databaseSchema)) {
-    throw new ConfigError('DATABASE_SCHEMA', 'debe contener solo minúsculas, dígitos y "_" y no empezar por un dígito');
-  }
-  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `debe ser uno de: ${LOG_LEVELS.join(', ')} (recibido "${logLevel}")`);
-  }
-  const documentStorage = readDocumentStorage(env);
-  const defaultUploadDir = inMemory ? path.join(tmpdir(), `portal-uploads-${randomUUID()}`) : path.join(dataDir, 'uploads');
+function toConfig(env: ConfigEnv) {
+  const inMemory = env.DATA_DIR === 'memory://';
+  const defaultUploadDir = inMemory ? path.join(tmpdir(), `portal-uploads-${randomUUID()}`) : path.join(env.DATA_DIR, 'uploads');
   return {
-    port,
-    host,
-    dataDir,
-    pgliteDataDir: inMemory ? 'memory://' : path.join(dataDir, 'pglite'),
-    databaseUrl,
-    databaseSchema,
-    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', 10, 1, 500),
-    agencies: readAgencies(env),
-    payments: readPayments(env),
-    sessionTtlHours: readPositiveNumber(env, 'SESSION_TTL_HOURS', 12, 24 * 365),
-    uploadDir: path.resolve(read(env, 'UPLOAD_DIR') ?? defaultUploadDir),
-    documentStorage,
-    s3: documentStorage === 's3' ? readS3(env) : null,
+    port: env.PORT,
+    host: env.HOST,
+    /** Data folder; the literal `memory://` keeps PGlite in memory (tests). */
+    dataDir: env.DATA_DIR,
+    /** PGlite data directory derived from dataDir (DATA_DIR/pglite or memory://). */
+    pgliteDataDir: inMemory ? 'memory://' : path.join(env.DATA_DIR, 'pglite'),
+    /** PostgreSQL connection string; null selects the embedded PGlite database. */
+    databaseUrl: env.DATABASE_URL ?? null,
+    databaseSchema: env.DATABASE_SCHEMA ?? null,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    agencies: agencies(env),
+    payments: payments(env),
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? defaultUploadDir),
+    documentStorage: env.DOCUMENT_STORAGE satisfies DocumentStorageKind,
+    /** The bucket of DOCUMENT_STORAGE=s3; null with the other backends. */
+    s3: env.DOCUMENT_STORAGE === 's3' ? s3(env) : null,
+    /** Maximum upload size in bytes, enforced while streaming. */
     uploadMaxBytes: UPLOAD_MAX_BYTES,
-    uploadQuotaBytes: readInteger(env, 'UPLOAD_QUOTA_BYTES', 524_288_000, 1, 1024 ** 4),
-    uploadQuotaFiles: readInteger(env, 'UPLOAD_QUOTA_FILES', 200, 1, 1_000_000),
-    staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist/app'),
-    logLevel,
-    trustProxy: readTrustProxy(env),
-    secretKey: readSecretKey(env),
-    rateLimitAllowList: readAddressList(env, 'RATE_LIMIT_ALLOWLIST'),
-    redisUrl: read(env, 'REDIS_URL') === undefined ? null : readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    redisPrefix: readRedisPrefix(env),
-    overloadMaxEventLoopDelayMs: readInteger(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
-    metricsToken: readMetricsToken(env),
-    smtpUrl: read(env, 'SMTP_URL') === undefined ? null : readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: read(env, 'MAIL_FROM') ?? 'Portal ciudadano <no-responder@portal.gob.do>',
+    uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
+    uploadQuotaFiles: env.UPLOAD_QUOTA_FILES,
+    staticDir: path.resolve(env.STATIC_DIR),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    /** null: generated and kept (services/secretKey.ts). */
+    secretKey: env.SECRET_KEY ?? null,
+    rateLimitAllowList: env.RATE_LIMIT_ALLOWLIST === undefined ? [] : listEntries(env.RATE_LIMIT_ALLOWLIST),
+    /** null: each process counts its own limits. */
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
+    overloadMaxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    /** null: /metrics answers 404. */
+    metricsToken: env.METRICS_TOKEN ?? null,
+    /** null keeps mail in the outbox table only. */
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
     argon2: PRODUCTION_ARGON2,
-    maxOpenDrafts: readInteger(env, 'MAX_OPEN_DRAFTS', 10, 1, 1000),
-    analytics: readAnalytics(env),
-    headerScriptUrl: readBrowserUrl(env, 'HEADER_SCRIPT_URL', null),
-    surveyUrl: readBrowserUrl(env, 'SURVEY_URL', DEFAULT_SURVEY_URL) as string,
-    registroUnicoUrl: readBrowserUrl(env, 'REGISTRO_UNICO_URL', DEFAULT_REGISTRO_UNICO_URL) as string,
+    maxOpenDrafts: env.MAX_OPEN_DRAFTS,
+    analytics: env.ANALYTICS,
+    /** null: the built-in header. */
+    headerScriptUrl: env.HEADER_SCRIPT_URL === undefined ? null : browserUrl(env.HEADER_SCRIPT_URL),
+    surveyUrl: browserUrl(env.SURVEY_URL),
+    registroUnicoUrl: browserUrl(env.REGISTRO_UNICO_URL),
   };
+}
+
+/** Validated server configuration, built once at start by {@link loadConfig}; its type follows from configSchema.ts. */
+export type Config = ReturnType<typeof toConfig>;
+/** How the outside agencies (JCE, ONAPI, DGII, INAPA) are reached. */
+export type AgencyConfig = Config['agencies'];
+export type PaymentConfig = Config['payments'];
+
+/**
+ * Reads and validates the environment. Throws {@link ConfigError} (Spanish, one line per bad
+ * variable, naming it) when any value is invalid.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  return toConfig(validate(env));
 }

@@ -77,3 +77,15 @@ export const SAMPLE_FILES = {
   dwg: Buffer.concat([Buffer.from('AC1027'), Buffer.alloc(64, 0)]),
   dxf: Buffer.from('  0\r\nSECTION\r\n  2\r\nHEADER\r\n  0\r\nENDSEC\r\n  0\r\nEOF\r\n'),
 };
+
+/** The error of the app's start (null when it started), the app closed. */
+export async function startError(app: FastifyInstance): Promise<Error | null> {
+  try {
+    await app.ready();
+    return null;
+  } catch (error) {
+    return error as Error;
+  } finally {
+    await app.close().catch(() => undefined);
+  }
+}

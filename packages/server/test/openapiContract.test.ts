@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citizenSecurity, optionalSecurity, publicSecurity, staffSecurity } from '../src/http/commonSchemas';
 import { registerSwagger } from '../src/plugins/external/registerSwagger';
 import { buildTestApp, type TestApp } from './buildTestApp';
+import { startError } from './helpers';
 
 /** Recommended rules turned off, each with its reason. None: the document meets every one. */
 const RULES_OFF: Record<string, string> = {};
@@ -77,17 +78,6 @@ async function bareApp(routes: (v1: FastifyInstance) => void): Promise<FastifyIn
   return app;
 }
 
-/** The error of the app's start (null when it started), the app closed. */
-async function startError(app: FastifyInstance): Promise<Error | null> {
-  try {
-    await app.ready();
-    return null;
-  } catch (error) {
-    return error as Error;
-  } finally {
-    await app.close().catch(() => undefined);
-  }
-}
 
 describe('comprobación de las rutas al arrancar', () => {
   it('arranca cuando cada ruta declara su operationId y la seguridad de sus hooks', async () => {

@@ -4,7 +4,7 @@
  * unread count), and the two calls that mark them read. Types from the API contract.
  */
 import useSWR, { mutate } from 'swr';
-import type { NotificationPage, NotificationRead } from '@portal/api-contract';
+import type { NotificationMakeReadBody, NotificationPage, NotificationRead } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 
 export type { CitizenNotification, NotificationPage } from '@portal/api-contract';
@@ -37,7 +37,7 @@ export function refreshNotifications(): Promise<unknown> {
 
 /** Marks one own notification read (POST …/notification-make-read). */
 export async function markNotificationRead(id: number): Promise<NotificationRead> {
-  const answer = await api.post<NotificationRead>('portals/citizen-profile/notification-make-read', { json: { notify_id: id } });
+  const answer = await api.post<NotificationRead>('portals/citizen-profile/notification-make-read', { json: { notify_id: id } satisfies NotificationMakeReadBody });
   await refreshNotifications();
   return answer;
 }

@@ -10,7 +10,7 @@
  * and its fallback message.
  */
 import { useSWRConfig } from 'swr';
-import { PAYMENT_MESSAGES, SECOND_CLIENT_TIMEOUT_MS, type PaymentResult } from '@portal/api-contract';
+import { PAYMENT_MESSAGES, SECOND_CLIENT_TIMEOUT_MS, type DepositReceiptBody, type DgiiProofBody, type OnapiCardPaymentBody, type PaymentResult } from '@portal/api-contract';
 import { paymentKey } from '../../api/payments';
 import { requestKey, requestListKey } from '../../api/requests';
 import { createApiClient } from '../../lib/api-client';
@@ -40,7 +40,10 @@ export function useRefreshAfterPayment() {
     ]).then(() => undefined);
 }
 
-/** Posts a payment call of the single window; answers the charge as it now stands. */
-export async function payWith<T = PaymentResult>(path: string, json: unknown): Promise<T> {
-  return (await singleWindow.post<{ data: T }>(path, { json })).data;
+/** Posts a payment call of the single window; answers the charge as it now stands. Each path takes its route's body. */
+export async function payWith(path: 'institution-onapi/payment', json: OnapiCardPaymentBody): Promise<PaymentResult>;
+export async function payWith(path: 'institution-dgii/upload/document', json: DgiiProofBody): Promise<PaymentResult>;
+export async function payWith(path: 'portals/payment/deposit-receipt', json: DepositReceiptBody): Promise<PaymentResult>;
+export async function payWith(path: string, json: OnapiCardPaymentBody | DgiiProofBody | DepositReceiptBody): Promise<PaymentResult> {
+  return (await singleWindow.post<{ data: PaymentResult }>(path, { json })).data;
 }

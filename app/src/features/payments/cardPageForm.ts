@@ -5,20 +5,21 @@
  * the browser to the card page, and the return call of the approved page.
  * The server signs its own copy of the fields and refuses any difference.
  */
-import { CARD_PAGE_RESPONSE_FIELDS, PAYMENT_MESSAGES, cardPageOrderFields, type CardPageOutcome } from '@portal/api-contract';
+import {
+  CARD_PAGE_RESPONSE_FIELDS,
+  PAYMENT_MESSAGES,
+  cardPageOrderFields,
+  type CardPageHashBody,
+  type CardPageOutcome,
+  type CardPageReturnBody,
+  type SignedCardPageForm,
+} from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { singleWindow } from './api';
 
 /** What the browser asks the server to sign: transaction type Sale, order, amount + '00', ITBIS '000' and the three return addresses (the server builds the same with cardPageOrderFields). */
-export function cardPageRequestFields(requestCode: string, total: number, origin = window.location.origin): Record<string, string> {
+export function cardPageRequestFields(requestCode: string, total: number, origin = window.location.origin): CardPageHashBody {
   return cardPageOrderFields(requestCode, total, origin);
-}
-
-/** The signed form: the hash (the spec's `data`), every field and where to post them. */
-export interface SignedCardPageForm {
-  data: string;
-  fields: Record<string, string>;
-  url: string;
 }
 
 /** The hash step (second client, 120 s): anything but a 201 with a hash is 'Error confirmado el monto'. */
@@ -26,7 +27,7 @@ export async function signCardPageForm(requestCode: string, total: number): Prom
   const failed = new Error(PAYMENT_MESSAGES.hashFailed);
   let response: Response;
   try {
-    response = await singleWindow.answer(`institution-camara/hash/${encodeURIComponent(requestCode)}`, { method: 'post', json: cardPageRequestFields(requestCode, total) });
+    response = await singleWindow.answer(`institution-camara/hash/${encodeURIComponent(requestCode)}`, { method: 'post', json: cardPageRequestFields(requestCode, total) satisfies CardPageHashBody });
   } catch {
     throw failed;
   }
@@ -55,13 +56,13 @@ export function goToCardPage(signed: SignedCardPageForm, doc: Document = documen
 
 
 /** The response fields and AuthHash of the return address's query, or null when it has none (not a return of the page). */
-export function cardPageReturnOf(search: string): Record<string, string> | null {
+export function cardPageReturnOf(search: string): CardPageReturnBody | null {
   const query = new URLSearchParams(search);
   if (!query.get('AuthHash') || !query.get('OrderNumber')) return null;
-  return Object.fromEntries([...CARD_PAGE_RESPONSE_FIELDS, 'AuthHash'].map((f) => [f, query.get(f) ?? '']));
+  return Object.fromEntries([...CARD_PAGE_RESPONSE_FIELDS, 'AuthHash'].map((f) => [f, query.get(f) ?? ''])) as CardPageReturnBody;
 }
 
 /** Hands the page's return to the server, which verifies its hash and records the payment once. */
-export async function confirmCardPageReturn(fields: Record<string, string>): Promise<CardPageOutcome> {
+export async function confirmCardPageReturn(fields: CardPageReturnBody): Promise<CardPageOutcome> {
   return (await api.post<{ data: CardPageOutcome }>('institution-camara/return', { json: fields })).data;
 }

@@ -1,6 +1,6 @@
 /** The signed-in citizen's profile and documents on the server (SWR keys, fetchers, updates). */
 import useSWR from 'swr';
-import type { CitizenProfile, EmailConfirmed, ProfileUpdated } from '@portal/api-contract';
+import type { CitizenProfile, EmailConfirmBody, EmailConfirmed, ProfileUpdated } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { DOCUMENTS_KEY, listDocuments } from '../../api/documents';
 import { EDITABLE } from './fields';
@@ -40,7 +40,7 @@ export async function updateProfile(id: number, data: Record<string, unknown>): 
 
 /** Confirms the new e-mail with the code sent to it. */
 export async function confirmEmail(code: string): Promise<EmailConfirmed> {
-  return api.post<EmailConfirmed>('portals/citizen-profile/email/confirm', { json: { code } });
+  return api.post<EmailConfirmed>('portals/citizen-profile/email/confirm', { json: { code } satisfies EmailConfirmBody });
 }
 
 /** Removes one of the citizen's documents (409 when a submitted request cites it). */

@@ -1,20 +1,12 @@
 /** POST /v2/service-suggested (spec §7): a citizen or an anonymous visitor suggests a missing service. */
-import type { CitizenProfile, ServiceSuggested } from '@portal/api-contract';
+import type { CitizenProfile, ServiceSuggested, ServiceSuggestionBody } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 
-/** The six fields of a suggestion (schemas/sugerencia-servicio), as the engine accepted them. */
-export interface SuggestionInput {
-  service_title: string;
-  institution_name: string;
-  person_name: string;
-  person_last_name: string;
-  person_email: string;
-  /** 10 digits, without the mask's punctuation. */
-  person_phone: string;
-}
+/** The six fields of a suggestion (schemas/sugerencia-servicio), as the engine accepted them (the phone's 10 digits, without the mask's punctuation). */
+export type { ServiceSuggestionBody as SuggestionInput } from '@portal/api-contract';
 
 /** Sends the suggestion; a 422 carries the engine's message per field (ApiError.fieldErrors). */
-export function sendSuggestion(input: SuggestionInput): Promise<ServiceSuggested> {
+export function sendSuggestion(input: ServiceSuggestionBody): Promise<ServiceSuggested> {
   return api.post<ServiceSuggested>('/v2/service-suggested', { json: input });
 }
 

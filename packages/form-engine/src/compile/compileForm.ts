@@ -7,6 +7,7 @@
 import type { FormNode, FormSchema, Rule } from '../types';
 import { ruleUse } from '../logic/ruleVars';
 import { compileStructuralValidator, type StructuralValidator } from '../validate/structuralValidator';
+import { ANY_ROW, toTemplatePath } from '../paths/paths';
 
 export type TemplateKind = 'object' | 'array' | 'leaf';
 
@@ -52,10 +53,7 @@ export function resolveVar(form: Pick<CompiledForm, 'byPath'>, from: Template, p
     if (!from.row) return null;
     tpath = path === 'fila' ? from.row.tpath : `${from.row.tpath}${path.slice(4)}`;
   } else {
-    tpath = path
-      .split('.')
-      .map((s) => (/^\d+$/.test(s) ? '*' : s))
-      .join('.');
+    tpath = toTemplatePath(path);
   }
   return form.byPath.get(tpath) ?? null;
 }
@@ -83,7 +81,7 @@ function buildTemplates(schema: FormSchema): Template[] {
         }
       }
     } else if (t.kind === 'array' && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
-      visit(node.items, '*', `${tpath}.*`, `${pointer}/items`, t, true);
+      visit(node.items, ANY_ROW, `${tpath}.${ANY_ROW}`, `${pointer}/items`, t, true);
     }
   };
   visit(schema, '', '', '', null, false);

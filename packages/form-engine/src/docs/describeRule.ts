@@ -4,6 +4,7 @@
  * does not know how to say is shown as JSON, never dropped.
  */
 import { resolveVar, type CompiledForm, type Template } from '../compile/compileForm';
+import { optionOf } from '../answers/answers';
 
 type Ctx = { form: CompiledForm; from: Template };
 
@@ -25,7 +26,7 @@ function varPath(x: unknown): string | null {
 
 function optionTitle(ctx: Ctx, path: string | null, value: unknown): string {
   const t = path ? resolveVar(ctx.form, ctx.from, path) : null;
-  const opt = t?.node.oneOf?.find((o) => o.const === value);
+  const opt = optionOf(t?.node, value);
   if (opt?.title) return `«${opt.title}»`;
   if (value === true) return '«Sí»';
   if (value === false) return '«No»';

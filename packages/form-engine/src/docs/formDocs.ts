@@ -4,7 +4,7 @@
  * messages, in Spanish prose. Pure: the schema in, Markdown out.
  */
 import type { FormNode, FormSchema } from '../types';
-import { compileForm, type CompiledForm, type Template } from '../compile/compileForm';
+import { compileForm, resolveVar, type CompiledForm, type Template } from '../compile/compileForm';
 import { describeRule } from './describeRule';
 import { FORMATS } from '../validate/formats';
 import { DEFAULT_MESSAGES } from '../validate/messages';
@@ -63,7 +63,7 @@ function rulesText(form: CompiledForm, t: Template): string[] {
   const l = n['x-lookup'];
   if (l) {
     const when = 'length' in l.trigger ? `al llegar a ${l.trigger.length} caracteres` : `tras ${l.trigger.pauseMs} ms sin escribir`;
-    const fills = Object.entries(l.fill ?? {}).map(([to, from]) => `${quote(form.byPath.get(to.replace(/^fila\./, `${t.row?.tpath ?? ''}.`))?.node.title ?? to)} ← \`${from}\``);
+    const fills = Object.entries(l.fill ?? {}).map(([to, from]) => `${quote(resolveVar(form, t, to)?.node.title ?? to)} ← \`${from}\``);
     out.push(
       `Consulta ${when}: \`GET ${l.url}\`; válido si ${say(l.valid)}` +
         (fills.length ? `; rellena ${fills.join(', ')}` : '') +

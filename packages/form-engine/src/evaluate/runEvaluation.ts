@@ -8,6 +8,7 @@
 import type { CompiledForm, Template } from '../compile/compileForm';
 import { applyRule, truthy } from '../logic/operators';
 import { isPlainObject, workingCopy } from './workingData';
+import { rowScope } from '../paths/paths';
 
 export interface Instance {
   t: Template;
@@ -62,8 +63,7 @@ export function runEvaluation(form: CompiledForm, input: unknown): EvaluationRun
         for (let i = 0; i < pv.length; i++) {
           if (pv[i] === null || pv[i] === undefined) pv[i] = {};
           const row = pv[i];
-          const scope = Object.create(data) as Record<string, unknown>;
-          scope.fila = isPlainObject(row) ? row : {};
+          const scope = rowScope(data, isPlainObject(row) ? row : {});
           const inst: Instance = { t, path: `${p.path}.${i}`, holder: pv, key: i, scope, children: [], rowIndex: i };
           p.children.push(inst);
           list.push(inst);

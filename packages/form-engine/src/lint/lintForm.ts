@@ -12,6 +12,7 @@ import { ruleUse } from '../logic/ruleVars';
 import { KNOWN_OPERATORS } from '../logic/operators';
 import { META_SCHEMA } from './metaSchema';
 import { FORMATS } from '../validate/formats';
+import { placeholderNames } from '../placeholders/placeholders';
 
 export interface LintIssue {
   pointer: string;
@@ -66,8 +67,7 @@ function operatorIssues(rule: Rule, pointer: string): LintIssue[] {
 
 function placeholderIssues(form: CompiledForm, t: Template, url: string, pointer: string, allowValue: boolean): LintIssue[] {
   const issues: LintIssue[] = [];
-  for (const m of url.matchAll(/\{([^{}]+)\}/g)) {
-    const path = m[1].trim();
+  for (const path of placeholderNames(url)) {
     if (allowValue && path === 'value') continue;
     if (!resolveVar(form, t, path)) issues.push({ pointer, message: `la URL usa {${path}}, que no es un campo del formulario` });
   }

@@ -1,22 +1,13 @@
 /**
  * Remote lookups and option sources are declared in the schema and run by the
  * browser (and by the server on submit). These helpers keep their meaning in
- * one place: how a URL template is filled and how an answer is read.
+ * one place: how an answer is read (URL templates are filled by
+ * `placeholders/placeholders.ts`, paths read by `paths/paths.ts`).
  */
 import type { LookupDecl, SourceDecl } from '../types';
 import { applyRule, truthy } from '../logic/operators';
 import { FORMATS } from '../validate/formats';
-import { resolveRelative } from './relativePaths';
-
-/** The value at a concrete dot path (`grid.0.field`; row indexes as numbers), or undefined. */
-export function valueAt(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const seg of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg];
-  }
-  return cur;
-}
+import { resolveRelative, valueAt } from '../paths/paths';
 
 /**
  * The items of an option-source answer (`x-source`): the objects in the list
@@ -30,6 +21,19 @@ export function sourceItems(decl: SourceDecl, body: unknown): Record<string, unk
 }
 
 /**
+ * The label of an option-source item: its `decl.label` properties that have a
+ * value, joined with " - " ('' when none has). The select's options and the
+ * answers read back label an item the same way.
+ */
+export function sourceLabel(decl: SourceDecl, item: Record<string, unknown>): string {
+  return [decl.label]
+    .flat()
+    .map((k) => item[k])
+    .filter((v) => v !== undefined && v !== null && v !== '')
+    .join(' - ');
+}
+
+/**
  * An option's value as stored in a field of type `type`: ids of integer and
  * number fields are numbers even when a service sends them as strings. The
  * browser's options and the server's list check both compare through it.
@@ -37,31 +41,6 @@ export function sourceItems(decl: SourceDecl, body: unknown): Record<string, unk
 export function sourceValue(value: unknown, type: string | undefined): unknown {
   if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return value;
-}
-
-/**
- * Fills `{path}` placeholders of a URL template from `scope` (root data plus
- * `fila` in grids; `value` is the field's own value). Returns null while a
- * placeholder has no value (or one that cannot be encoded), so callers do not
- * call half-built URLs.
- */
-export function expandUrl(template: string, scope: Record<string, unknown>): string | null {
-  let missing = false;
-  const url = template.replace(/\{([^{}]+)\}/g, (_, path: string) => {
-    const v = valueAt(scope, path.trim());
-    if (v === undefined || v === null || v === '') {
-      missing = true;
-      return '';
-    }
-    try {
-      return encodeURIComponent(String(v));
-    } catch {
-      // A lone surrogate cannot be encoded: such a URL is never asked.
-      missing = true;
-      return '';
-    }
-  });
-  return missing ? null : url;
 }
 
 export interface LookupOutcome {

@@ -12,7 +12,9 @@ import { runEvaluation, walkInstances } from '../evaluate/runEvaluation';
 import { isPlainObject } from '../evaluate/workingData';
 import { withToday } from '../logic/operators';
 import type { EvalContext, FormSchema, LookupDecl } from '../types';
-import { expandUrl, failsFormat, formatInvalid, interpretLookup, lookupChanges, lookupDue, type LookupOutcome } from './lookup';
+import { failsFormat, formatInvalid, interpretLookup, lookupChanges, lookupDue, type LookupOutcome } from './lookup';
+import { expandUrl } from '../placeholders/placeholders';
+import { withNames } from '../paths/paths';
 
 /** A registry's answer as the rule dialect reads it. */
 export interface LookupAnswer {
@@ -60,7 +62,7 @@ export function lookupTasks(schema: FormSchema, data: unknown, options: LookupOp
       if (!decl || typeof value !== 'string' || !lookupDue(decl.trigger, value)) return;
       if (options.only && !options.only(i.path)) return;
       // A value its format rejects, or that cannot be put in the URL, is judged invalid without asking.
-      const url = failsFormat(i.t.node.format, value) ? null : expandUrl(decl.url, Object.assign(Object.create(i.scope) as object, { value }));
+      const url = failsFormat(i.t.node.format, value) ? null : expandUrl(decl.url, withNames(i.scope, { value }));
       tasks.push({ path: i.path, value, decl, url });
     });
     return tasks;

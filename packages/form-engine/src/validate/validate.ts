@@ -12,6 +12,7 @@ import { runEvaluation, walkInstances, type EvaluationRun, type Instance } from 
 import { describeRun, isRequired, ruleParams } from '../evaluate/evaluate';
 import { fillMessage, messageFor } from './messages';
 import { isPlainObject } from '../evaluate/workingData';
+import { toTemplatePath } from '../paths/paths';
 
 export interface ValidationResult {
   valid: boolean;
@@ -79,7 +80,7 @@ export function validateRun(run: EvaluationRun): PathMessage[] {
     if (!byPath.has(path)) byPath.set(path, message);
   };
   for (const e of form.structural(run.data)) {
-    const t = form.byPath.get(e.path.split('.').map((s) => (/^\d+$/.test(s) ? '*' : s)).join('.')) ?? null;
+    const t = form.byPath.get(toTemplatePath(e.path)) ?? null;
     add(e.path, messageFor(form, t, e.keyword, e.params));
   }
   const order: string[] = [];

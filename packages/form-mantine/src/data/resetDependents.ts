@@ -5,8 +5,8 @@
  * is emptied. Emptying a municipio changes the sector URL in turn, so the
  * chain provincia -> municipio -> sector clears in one pass (document order).
  */
-import { compileForm, expandUrl, type FormSchema } from '@portal/form-engine';
-import { getAt, scopeAt, setAt, splitPath } from './paths';
+import { compileForm, expandUrl, hasPlaceholders, scopeAt, templateInstances, type FormSchema } from '@portal/form-engine';
+import { getAt, setAt } from './paths';
 
 interface Dependent {
   /** Template path, `grid.*.field` inside grids. */
@@ -20,32 +20,23 @@ function dependents(schema: FormSchema): Dependent[] {
   let list = cache.get(schema);
   if (!list) {
     list = compileForm(schema)
-      .templates.filter((t) => t.node['x-source'] && /\{[^{}]+\}/.test(t.node['x-source'].url))
+      .templates.filter((t) => t.node['x-source'] && hasPlaceholders(t.node['x-source'].url))
       .map((t) => ({ tpath: t.tpath, url: (t.node['x-source'] as { url: string }).url }));
     cache.set(schema, list);
   }
   return list;
 }
 
-/** Concrete paths of a template in `data`; null for a grid whose row count differs between `a` and `b`. */
-function instances(tpath: string, a: unknown, b: unknown): string[] {
-  let paths = [''];
-  for (const seg of splitPath(tpath)) {
-    const next: string[] = [];
-    for (const p of paths) {
-      if (seg !== '*') {
-        next.push(p ? `${p}.${seg}` : seg);
-        continue;
-      }
-      const ra = getAt(a, p);
-      const rb = getAt(b, p);
-      // Rows were added or removed: values moved with their rows, nothing to reset here.
-      if (!Array.isArray(rb) || !Array.isArray(ra) || ra.length !== rb.length) continue;
-      for (let i = 0; i < rb.length; i++) next.push(`${p}.${i}`);
-    }
-    paths = next;
-  }
-  return paths;
+/**
+ * Concrete places of a template in `next`, skipping grids whose row count
+ * differs from `prev`: rows were added or removed, values moved with their
+ * rows, nothing to reset there.
+ */
+function instances(tpath: string, prev: unknown, next: unknown) {
+  return templateInstances(next, tpath, (grid, rows) => {
+    const before = getAt(prev, grid);
+    return Array.isArray(before) && before.length === rows.length;
+  });
 }
 
 const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === '';
@@ -58,8 +49,7 @@ const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === 
 export function resetDependents<T extends Record<string, unknown>>(schema: FormSchema, prev: Record<string, unknown>, next: T): T {
   let out = next;
   for (const dep of dependents(schema)) {
-    for (const path of instances(dep.tpath, prev, out)) {
-      const value = getAt(out, path);
+    for (const { path, value } of instances(dep.tpath, prev, out)) {
       if (isEmpty(value) || value !== getAt(prev, path)) continue;
       const before = expandUrl(dep.url, scopeAt(prev, path));
       const after = expandUrl(dep.url, scopeAt(out, path));

@@ -17,7 +17,7 @@
  *   concerns, not every field of the form;
  * - `subscribe`: woken by every change.
  */
-import type { Evaluation, FormSchema, PathMessage } from '@portal/form-engine';
+import { isRowPath, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
 import type { DismissNotification, FormApi, Notify, ShowErrors } from '../types';
 import { computeFieldView, sameView, type FieldView } from './fieldView';
 import { pagePointerTracker, type PointerTracker } from './pointerRelease';
@@ -87,8 +87,7 @@ function addTo(map: Map<string, Set<Listener>>, path: string, listener: Listener
 
 /** A grid row (`grid.2`) shows while its grid does: a change at the grid wakes the row's view. */
 function wakesRow(views: ReadonlySet<string>, path: string): boolean {
-  const dot = path.lastIndexOf('.');
-  return dot > 0 && /^\d+$/.test(path.slice(dot + 1)) && views.has(path.slice(0, dot));
+  return isRowPath(path) && views.has(path.slice(0, path.lastIndexOf('.')));
 }
 
 export class FormStore {

@@ -3,7 +3,8 @@
  * sources. Pure, so the rules of precedence are unit-tested.
  */
 import type { Evaluation } from '@portal/form-engine';
-import { rowPathOf, splitPath } from '../data/paths';
+import { isRowIndex } from '@portal/form-engine';
+import { splitPath } from '../data/paths';
 
 export interface FieldView {
   visible: boolean;
@@ -38,7 +39,7 @@ export function isVisible(evaluation: Evaluation | null, path: string): boolean 
   if (evaluation.visible.has(path)) return true;
   const segs = splitPath(path);
   // Grid rows are not listed by the engine; a row shows while its grid does.
-  if (/^\d+$/.test(segs[segs.length - 1]) && rowPathOf(path) === path) return isVisible(evaluation, segs.slice(0, -1).join('.'));
+  if (isRowIndex(segs[segs.length - 1])) return isVisible(evaluation, segs.slice(0, -1).join('.'));
   return false;
 }
 

@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { PathMessage } from '@portal/form-engine';
+// The row's fields are rendered by SchemaForm itself, so they behave as in the form (rules, masks, lookups, x-unique).
+// eslint-disable-next-line import-x/no-cycle -- declared recursion: SchemaForm → RowDialogModal → GridRowEditor → SchemaForm (a grid row's editor is a SchemaForm over that row)
 import { SchemaForm } from '../schema-form/SchemaForm';
 import { getAt, setAt } from '../data/paths';
 import { pathToId } from '../data/pathToId';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@mantine/core';
+// eslint-disable-next-line import-x/no-cycle -- declared recursion: SchemaForm → RowDialogModal → GridRowEditor → SchemaForm (a grid row's editor is a SchemaForm over that row)
 import { GridRowEditor } from './GridRowEditor';
 import { GridRowPreview } from './GridRowPreview';
 import type { RowDialogRequest } from './types';

@@ -4,17 +4,12 @@
  * field keeps its path in the whole draft (the engine's rules, `fila.` and the
  * errors apply unchanged) and its usual DOM id.
  */
-import type { FormSchema } from '@portal/form-engine';
+import { isRowPath, type FormSchema } from '@portal/form-engine';
 import { buildUiSchema, rjsfViewOf, toRjsfSchema, type RjsfView } from '../data/rjsfSchema';
 import { nodeAt } from '../data/paths';
 import { pathToId } from '../data/pathToId';
 
 const rowViews = new WeakMap<FormSchema, Map<string, RjsfView>>();
-
-/** True for a path whose last segment is a row index (`facturas.2`). */
-export function isRowPath(path: string | undefined): path is string {
-  return typeof path === 'string' && /\.\d+$/.test(path);
-}
 
 /** The view of a row path, built once per form and row. */
 export function rowViewOf(schema: FormSchema, rowPath: string, name?: string): RjsfView {

@@ -3,6 +3,8 @@ import { withTheme } from '@rjsf/core';
 import { notifications } from '@mantine/notifications';
 import { prune, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
 import { sectionViewOf } from '../grid-dialog/rowView';
+// SchemaForm shows its own row dialog when the app gives no openRowDialog; the editor in it is a SchemaForm.
+// eslint-disable-next-line import-x/no-cycle -- declared recursion: SchemaForm → RowDialogModal → GridRowEditor → SchemaForm (a grid row's editor is a SchemaForm over that row)
 import { RowDialogModal } from '../grid-dialog/RowDialogModal';
 import type { OpenRowDialog, RowDialogHost, RowDialogRequest } from '../grid-dialog/types';
 import { getAt } from '../data/paths';

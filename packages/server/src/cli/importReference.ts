@@ -2,8 +2,9 @@
  * Replaces one reference table from an official CSV, or from a JSON file shaped
  * like the files of src/db/reference/ (a list of objects), in one transaction:
  *   tsx packages/server/src/cli/importReference.ts <tabla> <archivo.csv|archivo.json>
- * Tables: provincias, municipios, sectores, nacionalidades, actividades-ciiu, bancos, enlaces-interes
- * (CSV or JSON); catalogo-areas, catalogo-instituciones, catalogo-servicios, puntos-gob (JSON).
+ * Tables: those of db/referenceTables.ts, by import name (actividades-ciiu,
+ * catalogo-servicios...) or SQL name; CSV or JSON where the descriptor says
+ * `csv`, JSON otherwise.
  * Uses the configured database (DATABASE_URL or PGlite in DATA_DIR). On
  * PostgreSQL the running servers are notified when the import commits and
  * forget their copies of the table at once (services/referenceNotifications.ts);
@@ -14,7 +15,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/createDb';
 import type { Db } from '../db/Db';
 import { migrate } from '../db/migrate';
-import { parseReferenceCsv, REFERENCE_TABLES as CSV_TABLES, type ReferenceTable as CsvTable } from '../db/reference/parseReferenceCsv';
+import { parseReferenceCsv } from '../db/reference/parseReferenceCsv';
 import { REFERENCE_TABLES, toReferenceTable, type ReferenceTable } from '../db/referenceTables';
 import { replaceReferenceTable } from '../db/replaceReferenceTable';
 import { runCommand } from './runCommand';
@@ -30,15 +31,14 @@ export class ImportUsageError extends Error {
 /** The rows of `file` (CSV or JSON) for `table`. */
 export async function readReferenceFile(table: ReferenceTable, file: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(file, 'utf8');
-  const csvTable = table.replace(/_/g, '-') as CsvTable;
+  const descriptor = REFERENCE_TABLES[table];
   if (/\.json$/i.test(file)) {
     const data: unknown = JSON.parse(text);
     if (!Array.isArray(data)) throw new Error(`${file}: se esperaba una lista de objetos`);
     return data as Record<string, unknown>[];
   }
-  // The CSV parser names the CIIU table as its JSON file (actividades-ciiu).
-  if (CSV_TABLES.includes(csvTable)) return parseReferenceCsv(csvTable, text);
-  throw new ImportUsageError(`La tabla ${table} se importa desde un archivo JSON (como los de src/db/reference/${REFERENCE_TABLES[table].file}).`);
+  if (descriptor.csv) return parseReferenceCsv(table, text);
+  throw new ImportUsageError(`La tabla ${table} se importa desde un archivo JSON (como los de src/db/reference/${descriptor.file}).`);
 }
 
 /**

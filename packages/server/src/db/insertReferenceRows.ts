@@ -1,5 +1,5 @@
 import type { Queryable } from './Db';
-import { REFERENCE_TABLES, type ReferenceTable } from './referenceTables';
+import { REFERENCE_TABLES, type ReferenceColumnType, type ReferenceTable } from './referenceTables';
 
 const BATCH = 500;
 
@@ -30,7 +30,7 @@ function toJsonList(table: ReferenceTable, index: number, key: string, value: un
   return JSON.stringify(list.map((item: string) => item.trim()));
 }
 
-function toCell(table: ReferenceTable, index: number, key: string, type: 'integer' | 'text' | 'numeric' | 'json', required: boolean, value: unknown): Cell {
+function toCell(table: ReferenceTable, index: number, key: string, type: ReferenceColumnType, required: boolean, value: unknown): Cell {
   if (value === undefined || value === null || value === '') {
     if (required) throw new ReferenceRowError(table, index, `falta el campo ${key}`);
     return null;
@@ -54,7 +54,8 @@ function toCell(table: ReferenceTable, index: number, key: string, type: 'intege
 
 /**
  * Inserts rows shaped like the reference JSON files (camelCase keys) into a
- * reference table. Runs on whatever it is given, normally a transaction.
+ * reference table, the columns and checks from its descriptor
+ * (db/referenceTables.ts). Runs on whatever it is given, normally a transaction.
  */
 export async function insertReferenceRows(tx: Queryable, table: ReferenceTable, rows: readonly Record<string, unknown>[]): Promise<number> {
   const spec = REFERENCE_TABLES[table];

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './Db';
 import { syncRequestWorkflow } from './syncRequestWorkflow';
+import { syncStatusConstraints } from './syncStatusConstraints';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_FILE = /^(\d+)_[a-z0-9_]+\.sql$/;
@@ -9,8 +10,10 @@ const MIGRATION_FILE = /^(\d+)_[a-z0-9_]+\.sql$/;
 /**
  * Applies the numbered .sql files of migrations/ that are not yet recorded in
  * schema_migrations, in order, each one inside its own transaction together
- * with its bookkeeping row, then writes the request workflow's definition
- * into the database (syncRequestWorkflow.ts). Returns the versions applied now.
+ * with its bookkeeping row, then writes the definitions of statuses kept in
+ * @portal/api-contract into the database: the request workflow
+ * (syncRequestWorkflow.ts), and the payment and claim statuses with the
+ * claims' transitions (syncStatusConstraints.ts). Returns the versions applied now.
  */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -31,6 +34,9 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     });
     done.push(version);
   }
-  if (dir === MIGRATIONS_DIR) await syncRequestWorkflow(db);
+  if (dir === MIGRATIONS_DIR) {
+    await syncRequestWorkflow(db);
+    await syncStatusConstraints(db);
+  }
   return done;
 }

@@ -1,115 +1,239 @@
+/**
+ * The reference tables: one descriptor per table, and the only list of them.
+ * The migrations are the authority for each table's shape; a descriptor says
+ * how the table is filled and served:
+ * - its SQL name (the key) and its import name (`name`: the spelling typed on
+ *   the command line, the CSV's name in messages and the /v1/region path);
+ * - its seed file in db/reference/ and whether an official CSV is accepted;
+ * - its columns: the row key (JSON files, CSV headers, API properties), the SQL
+ *   column, the type, and how a CSV cell is read and checked;
+ * - the columns the loader or the database fill (`search`, `generated`);
+ * - the group whose in-memory answers are forgotten together, and the
+ *   /v1/region list it feeds (order, filters, search).
+ * db/seedReference.ts, db/insertReferenceRows.ts, db/reference/parseReferenceCsv.ts,
+ * cli/importReference.ts, routes/region/ and services/region/ all read from
+ * here; test/referenceTables.test.ts fails when a descriptor disagrees with
+ * the migrated table or when another file lists reference tables.
+ */
 import { normalizeText } from '../text/normalizeText';
 
-/** SQL names of the reference tables. */
-export type ReferenceTable =
-  | 'provincias'
-  | 'municipios'
-  | 'sectores'
-  | 'nacionalidades'
-  | 'actividades_ciiu'
-  | 'bancos'
-  | 'enlaces_interes'
-  | 'catalogo_areas'
-  | 'catalogo_instituciones'
-  | 'catalogo_servicios'
-  | 'puntos_gob';
+/** `numeric`: a decimal amount; `json`: a list (a JSON array, or in a CSV cell JSON text or items separated by "|"). */
+export type ReferenceColumnType = 'integer' | 'text' | 'numeric' | 'json';
 
-interface ColumnSpec {
-  /** Key in the reference JSON files and in parseReferenceCsv rows. */
-  key: string;
-  column: string;
-  /** `numeric`: a decimal amount; `json`: a list (a JSON array, or in a CSV cell JSON text or items separated by "|"). */
-  type: 'integer' | 'text' | 'numeric' | 'json';
-  required: boolean;
+export interface ReferenceColumn {
+  /** The row's name for the column: key in the JSON files, CSV header, property in the API. */
+  readonly key: string;
+  /** The SQL column. */
+  readonly column: string;
+  readonly type: ReferenceColumnType;
+  /** NOT NULL in the table: a row without a value is refused on insert, and the API never answers null. */
+  readonly required: boolean;
+  /** CSV: other accepted headers (compared without case, accents, spaces, dashes or underscores). */
+  readonly aliases: readonly string[];
+  /** CSV: the header and each value must be present. Official files carry some columns the table lets be null. */
+  readonly csvRequired: boolean;
+  /** CSV: value used when an optional column is absent or empty. */
+  readonly default?: string | number;
+  /** CSV: numeric codes are left-padded with zeros to this length (Excel drops them). */
+  readonly padDigits?: number;
+  /** CSV: the values accepted (text columns). */
+  readonly allowed?: readonly string[];
 }
 
-/** How one reference table maps between its JSON/CSV shape and SQL. */
-export interface ReferenceTableSpec {
-  table: ReferenceTable;
-  /** File name inside src/db/reference/. */
-  file: string;
-  columns: ColumnSpec[];
-  /** Value of the derived `busqueda` column, when the table has one. */
-  search?: (row: Record<string, string | number | null>) => string;
+/** A GET /v1/region/<name> list: every column of the table, `{ data, page, limit, total }`, served from memory. */
+export interface ReferenceList {
+  /** The OpenAPI operationId (the name generated clients give the call). */
+  readonly operationId: string;
+  readonly summary: string;
+  /** Keys of the columns the rows are ordered by. */
+  readonly orderBy: readonly string[];
+  /** Keys of integer columns that filter by equality; the query parameter has the column's key as its name. */
+  readonly filters?: readonly string[];
+  /** Accepts ?q=, matched against the table's `busqueda` column (needs the descriptor's `search`). */
+  readonly search?: boolean;
 }
 
-const col = (key: string, column: string, type: ColumnSpec['type'], required = true): ColumnSpec => ({ key, column, type, required });
+/** Tables whose in-memory answers are kept together: a change to any of them forgets them all. */
+export type ReferenceGroup = 'catalogue';
 
-export const REFERENCE_TABLES: Record<ReferenceTable, ReferenceTableSpec> = {
+interface ReferenceTableSpec {
+  /** The import name: typed on the command line (`_` for `-` is accepted too), the CSV's name in messages, the list's path. */
+  readonly name: string;
+  /** Seed file inside src/db/reference/ (loaded into an empty table at start). */
+  readonly file: string;
+  /** Also imported from an official CSV (db/reference/parseReferenceCsv.ts); otherwise JSON only. */
+  readonly csv: boolean;
+  readonly columns: readonly ReferenceColumn[];
+  /** Value of the `busqueda` text column the loader fills, from a row keyed as `columns`. */
+  readonly search?: (row: Record<string, string | number | null>) => string;
+  /** Columns the database computes (GENERATED ALWAYS): never written. */
+  readonly generated?: readonly string[];
+  readonly group?: ReferenceGroup;
+  readonly list?: ReferenceList;
+}
+
+interface ColumnOptions {
+  /** The column accepts NULL. */
+  nullable?: boolean;
+  aliases?: readonly string[];
+  /** Defaults to the column being required. */
+  csvRequired?: boolean;
+  default?: string | number;
+  padDigits?: number;
+  allowed?: readonly string[];
+}
+
+function col(key: string, column: string, type: ReferenceColumnType, options: ColumnOptions = {}): ReferenceColumn {
+  const { nullable = false, aliases = [], csvRequired = !nullable, ...csv } = options;
+  return { key, column, type, required: !nullable, aliases, csvRequired, ...csv };
+}
+
+export const BANCO_TIPOS = [
+  'banco_multiple',
+  'asociacion_ahorros_prestamos',
+  'banco_ahorro_credito',
+  'corporacion_credito',
+  'cooperativa',
+  'banco_publico',
+  'extranjero',
+] as const;
+
+export type BancoTipo = (typeof BANCO_TIPOS)[number];
+
+const SPECS = {
   provincias: {
-    table: 'provincias',
+    name: 'provincias',
     file: 'provincias.json',
+    csv: true,
     columns: [
-      col('id', 'id', 'integer'),
-      col('nombreProvincia', 'nombre_provincia', 'text'),
-      col('codigoProvinciaDGII', 'codigo_provincia_dgii', 'text', false),
-      col('paisId', 'pais_id', 'integer'),
+      col('id', 'id', 'integer', { aliases: ['idProvincia', 'provinciaId'] }),
+      col('nombreProvincia', 'nombre_provincia', 'text', { aliases: ['nombre', 'provincia'] }),
+      col('codigoProvinciaDGII', 'codigo_provincia_dgii', 'text', {
+        nullable: true,
+        csvRequired: true,
+        aliases: ['codigo', 'codigoDGII', 'codigoProvincia', 'codProvincia'],
+        padDigits: 2,
+      }),
+      col('paisId', 'pais_id', 'integer', { csvRequired: false, aliases: ['idPais'], default: 1 }),
     ],
+    list: { operationId: 'listProvinces', summary: 'Provincias', orderBy: ['nombreProvincia', 'id'], filters: ['paisId'] },
   },
   municipios: {
-    table: 'municipios',
+    name: 'municipios',
     file: 'municipios.json',
+    csv: true,
     columns: [
-      col('id', 'id', 'integer'),
-      col('provinciaId', 'provincia_id', 'integer'),
-      col('nombre', 'nombre', 'text'),
-      col('municipioDGII', 'municipio_dgii', 'text', false),
+      col('id', 'id', 'integer', { aliases: ['idMunicipio', 'municipioId'] }),
+      col('provinciaId', 'provincia_id', 'integer', { aliases: ['idProvincia'] }),
+      col('nombre', 'nombre', 'text', { aliases: ['municipio', 'nombreMunicipio'] }),
+      col('municipioDGII', 'municipio_dgii', 'text', {
+        nullable: true,
+        csvRequired: true,
+        aliases: ['codigo', 'codigoDGII', 'codigoMunicipio', 'codMunicipio'],
+        padDigits: 4,
+      }),
     ],
+    list: {
+      operationId: 'listMunicipalities',
+      summary: 'Municipios (filtrables por provincia)',
+      orderBy: ['nombre', 'id'],
+      filters: ['provinciaId'],
+    },
   },
   sectores: {
-    table: 'sectores',
+    name: 'sectores',
     file: 'sectores.json',
-    columns: [col('id', 'id', 'integer'), col('municipioId', 'municipio_id', 'integer'), col('nombreSector', 'nombre_sector', 'text')],
+    csv: true,
+    columns: [
+      col('id', 'id', 'integer', { aliases: ['idSector', 'sectorId'] }),
+      col('municipioId', 'municipio_id', 'integer', { aliases: ['idMunicipio'] }),
+      col('nombreSector', 'nombre_sector', 'text', { aliases: ['nombre', 'sector'] }),
+    ],
+    list: {
+      operationId: 'listSectors',
+      summary: 'Sectores (filtrables por municipio)',
+      orderBy: ['nombreSector', 'id'],
+      filters: ['municipioId'],
+    },
   },
   nacionalidades: {
-    table: 'nacionalidades',
+    name: 'nacionalidades',
     file: 'nacionalidades.json',
-    columns: [col('id', 'id', 'integer'), col('nacionalidad', 'nacionalidad', 'text'), col('nombrePais', 'nombre_pais', 'text')],
+    csv: true,
+    columns: [
+      col('id', 'id', 'integer', { aliases: ['idNacionalidad'] }),
+      col('nacionalidad', 'nacionalidad', 'text', { aliases: ['gentilicio'] }),
+      col('nombrePais', 'nombre_pais', 'text', { aliases: ['pais'] }),
+    ],
+    list: { operationId: 'listNationalities', summary: 'Nacionalidades', orderBy: ['nacionalidad', 'id'] },
   },
   actividades_ciiu: {
-    table: 'actividades_ciiu',
+    name: 'actividades-ciiu',
     file: 'actividades-ciiu.json',
+    csv: true,
     columns: [
-      col('codigoCiiuDGII', 'codigo_ciiu_dgii', 'text'),
-      col('descripcionCrm', 'descripcion_crm', 'text'),
-      col('seccion', 'seccion', 'text', false),
-      col('division', 'division', 'text', false),
+      col('codigoCiiuDGII', 'codigo_ciiu_dgii', 'text', {
+        aliases: ['codigo', 'codigoCiiu', 'ciiu', 'codigoActividad', 'clase'],
+        padDigits: 4,
+      }),
+      col('descripcionCrm', 'descripcion_crm', 'text', { aliases: ['descripcion', 'actividad', 'descripcionActividad', 'nombre'] }),
+      col('seccion', 'seccion', 'text', { nullable: true }),
+      col('division', 'division', 'text', { nullable: true, padDigits: 2 }),
     ],
     search: (row) => normalizeText(`${row.codigoCiiuDGII ?? ''} ${row.descripcionCrm ?? ''}`),
+    list: {
+      operationId: 'listCiiuActivities',
+      summary: 'Actividades económicas CIIU (búsqueda opcional con ?q=)',
+      orderBy: ['codigoCiiuDGII'],
+      search: true,
+    },
   },
   bancos: {
-    table: 'bancos',
+    name: 'bancos',
     file: 'bancos.json',
-    columns: [col('id', 'id', 'integer'), col('nombre', 'nombre', 'text'), col('tipo', 'tipo', 'text', false)],
+    csv: true,
+    columns: [
+      col('id', 'id', 'integer', { aliases: ['idBanco', 'bancoId'] }),
+      col('nombre', 'nombre', 'text', { aliases: ['banco', 'nombreBanco', 'entidad'] }),
+      col('tipo', 'tipo', 'text', { nullable: true, csvRequired: true, aliases: ['tipoEntidad'], allowed: BANCO_TIPOS }),
+    ],
+    list: { operationId: 'listBanks', summary: 'Bancos y cooperativas', orderBy: ['nombre', 'id'] },
   },
   /** Links of interest on the home page (GET /v1/portals/links/interests); the SQL refuses a url that is not https. */
   enlaces_interes: {
-    table: 'enlaces_interes',
+    name: 'enlaces-interes',
     file: 'enlaces-interes.json',
+    csv: true,
     columns: [
-      col('id', 'id', 'integer'),
-      col('titulo', 'titulo', 'text'),
-      col('institucion', 'institucion', 'text'),
+      col('id', 'id', 'integer', { aliases: ['idEnlace', 'orden'] }),
+      col('titulo', 'titulo', 'text', { aliases: ['nombre', 'enlace'] }),
+      col('institucion', 'institucion', 'text', { aliases: ['entidad'] }),
       col('descripcion', 'descripcion', 'text'),
-      col('url', 'url', 'text'),
+      col('url', 'url', 'text', { aliases: ['direccion', 'sitio', 'sitioWeb', 'web'] }),
     ],
   },
   /** Service catalogue (migration 015, files in reference/catalogo/): areas of the catalogue. */
   catalogo_areas: {
-    table: 'catalogo_areas',
+    name: 'catalogo-areas',
     file: 'catalogo/areas.json',
+    csv: false,
+    group: 'catalogue',
     columns: [col('id', 'id', 'integer'), col('slug', 'slug', 'text'), col('nombre', 'nombre', 'text')],
   },
   /** Institutions that provide the catalogue's services; the SQL refuses a site that is not https. */
   catalogo_instituciones: {
-    table: 'catalogo_instituciones',
+    name: 'catalogo-instituciones',
     file: 'catalogo/instituciones.json',
+    csv: false,
+    group: 'catalogue',
     columns: [col('id', 'id', 'integer'), col('sigla', 'sigla', 'text'), col('nombre', 'nombre', 'text'), col('sitio', 'sitio', 'text')],
   },
-  /** The catalogue's services; the search vector is a generated column (migration 015). */
+  /** The catalogue's services; the search vector and the folded name are generated columns (migrations 015, 017). */
   catalogo_servicios: {
-    table: 'catalogo_servicios',
+    name: 'catalogo-servicios',
     file: 'catalogo/servicios.json',
+    csv: false,
+    group: 'catalogue',
     columns: [
       col('id', 'id', 'integer'),
       col('slug', 'slug', 'text'),
@@ -119,19 +243,22 @@ export const REFERENCE_TABLES: Record<ReferenceTable, ReferenceTableSpec> = {
       col('areaId', 'area_id', 'integer'),
       col('tipo', 'tipo', 'text'),
       col('canales', 'canales', 'json'),
-      col('costo', 'costo', 'numeric', false),
+      col('costo', 'costo', 'numeric', { nullable: true }),
       col('tiempoEstimado', 'tiempo_estimado', 'text'),
       col('requisitos', 'requisitos', 'json'),
       col('pasos', 'pasos', 'json'),
-      col('formulario', 'formulario', 'text', false),
-      col('rutaSolicitud', 'ruta_solicitud', 'text', false),
-      col('palabrasClave', 'palabras_clave', 'text', false),
+      col('formulario', 'formulario', 'text', { nullable: true }),
+      col('rutaSolicitud', 'ruta_solicitud', 'text', { nullable: true }),
+      col('palabrasClave', 'palabras_clave', 'text', { nullable: true }),
     ],
+    generated: ['busqueda', 'nombre_orden'],
   },
   /** Puntos GOB centres with the slugs of the services each offers. */
   puntos_gob: {
-    table: 'puntos_gob',
+    name: 'puntos-gob',
     file: 'catalogo/puntos-gob.json',
+    csv: false,
+    group: 'catalogue',
     columns: [
       col('id', 'id', 'integer'),
       col('slug', 'slug', 'text'),
@@ -142,10 +269,49 @@ export const REFERENCE_TABLES: Record<ReferenceTable, ReferenceTableSpec> = {
       col('servicios', 'servicios', 'json'),
     ],
   },
-};
+} as const satisfies Record<string, ReferenceTableSpec>;
 
-/** Accepts a table name as typed on the command line ("actividades-ciiu" or "actividades_ciiu"). */
+/** SQL names of the reference tables. */
+export type ReferenceTable = keyof typeof SPECS;
+
+/** Import names of the reference tables (actividades-ciiu for actividades_ciiu). */
+export type ReferenceImportName = (typeof SPECS)[ReferenceTable]['name'];
+
+/** How one reference table is filled and served (see the top of this file). */
+export interface ReferenceTableDescriptor extends ReferenceTableSpec {
+  /** The SQL name. */
+  readonly table: ReferenceTable;
+  readonly name: ReferenceImportName;
+}
+
+/** Every reference table, by SQL name, in load and route order. */
+export const REFERENCE_TABLES: Readonly<Record<ReferenceTable, ReferenceTableDescriptor>> = Object.fromEntries(
+  Object.entries(SPECS).map(([table, spec]) => [table, { table, ...spec }]),
+) as unknown as Record<ReferenceTable, ReferenceTableDescriptor>;
+
+/** The descriptors, in load and route order. */
+export function referenceTables(): ReferenceTableDescriptor[] {
+  return Object.values(REFERENCE_TABLES);
+}
+
+/** The tables of `group`, whose in-memory answers are forgotten together. */
+export function referenceTablesIn(group: ReferenceGroup): ReferenceTable[] {
+  return referenceTables()
+    .filter((descriptor) => descriptor.group === group)
+    .map((descriptor) => descriptor.table);
+}
+
+/** The column of `descriptor` whose key is `key` (a descriptor naming a missing key is a programming error). */
+export function columnOf(descriptor: ReferenceTableDescriptor, key: string): ReferenceColumn {
+  const column = descriptor.columns.find((c) => c.key === key);
+  if (!column) throw new Error(`${descriptor.table}: no hay columna «${key}»`);
+  return column;
+}
+
+const spelling = (name: string) => name.trim().toLowerCase().replace(/-/g, '_');
+
+/** Accepts a table name as typed on the command line: the import name or the SQL name ("actividades-ciiu" or "actividades_ciiu"). */
 export function toReferenceTable(name: string): ReferenceTable | null {
-  const table = name.trim().toLowerCase().replace(/-/g, '_');
-  return Object.hasOwn(REFERENCE_TABLES, table) ? (table as ReferenceTable) : null;
+  const wanted = spelling(name);
+  return referenceTables().find((d) => d.table === wanted || spelling(d.name) === wanted)?.table ?? null;
 }

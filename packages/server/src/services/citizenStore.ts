@@ -36,6 +36,22 @@ export async function updatePasswordHash(db: Queryable, citizenId: number, passw
   await db.query('UPDATE citizens SET password_hash = $2, updated_at = now() WHERE id = $1', [citizenId, passwordHash]);
 }
 
+/** Its first login will answer first_login: true (the browser's welcome, FIRST_LOGIN). */
+export async function markFirstLoginPending(db: Queryable, citizenId: number): Promise<void> {
+  await db.query('UPDATE citizens SET first_login_pending = true WHERE id = $1', [citizenId]);
+}
+
+/** Clears the first-login mark atomically: true for the one login that cleared it, so two parallel logins welcome once. */
+export async function takeFirstLogin(db: Queryable, citizenId: number): Promise<boolean> {
+  const { rows } = await db.query('UPDATE citizens SET first_login_pending = false WHERE id = $1 AND first_login_pending RETURNING id', [citizenId]);
+  return rows.length > 0;
+}
+
+/** The account's new e-mail (after its code was confirmed: services/profile/emailChange.ts). */
+export async function updateCitizenEmail(db: Queryable, citizenId: number, email: string): Promise<void> {
+  await db.query('UPDATE citizens SET email = $2, updated_at = now() WHERE id = $1', [citizenId, email]);
+}
+
 /** Strips the mask characters a cédula may be typed with (402-2918364-1). */
 export function cleanCedula(value: string): string {
   return value.replace(/[-\s]/g, '');

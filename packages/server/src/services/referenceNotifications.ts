@@ -17,14 +17,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Queryable } from '../db/Db';
-import type { ReferenceTable } from '../db/referenceTables';
+import { referenceTablesIn, type ReferenceTable } from '../db/referenceTables';
 import { endingOf, SESSION_CHANNEL, type SessionEnding } from './sessionCache';
 
 /** The notification channel of reference imports (one per database; the payload names the schema). */
 export const REFERENCE_CHANNEL = 'portal_referencia';
 
 /** The catalogue's tables: their answers are kept together, so a change to any of them forgets them all. */
-export const CATALOGUE_TABLES: readonly ReferenceTable[] = ['catalogo_areas', 'catalogo_instituciones', 'catalogo_servicios', 'puntos_gob'];
+export const CATALOGUE_TABLES: readonly ReferenceTable[] = referenceTablesIn('catalogue');
 
 /** Pause before the first reconnection attempt, doubled after each failure up to RECONNECT_MAX_MS. */
 const RECONNECT_MIN_MS = 200;

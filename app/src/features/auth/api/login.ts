@@ -1,10 +1,10 @@
-import type { LoginResponse } from '@portal/api-contract';
+import type { LoginBody, LoginResponse } from '@portal/api-contract';
 import { api } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
 /** Logs in with cédula and password; the server sets the session cookie. Resolves with the answer (`first_login` included). */
 export async function login(cedula: string, password: string): Promise<LoginResponse> {
-  const answer = await api.post<LoginResponse>('portals/auth/citizens/login', { json: { cedula, password } });
+  const answer = await api.post<LoginResponse>('portals/auth/citizens/login', { json: { cedula, password } satisfies LoginBody });
   setSession(answer.citizen);
   return answer;
 }

@@ -1,13 +1,16 @@
 /** Calls and SWR reads of the back office (/v1/backoffice), through its own client. */
 import useSWR from 'swr';
 import type {
-  RequestEvent,
   RequestStatus,
   Staff,
   StaffComment,
+  StaffCommentBody,
+  PaymentRefusalBody,
   PaymentResult,
   PaymentReviewRow,
   StaffErrorReportPage,
+  StaffEventBody,
+  StaffLoginBody,
   StaffLoginResponse,
   StaffQueuePage,
   StaffRequest,
@@ -20,7 +23,7 @@ export const STAFF_ME_KEY = 'backoffice/auth/me';
 
 /** Signs in: the server sets the staff cookie. */
 export function staffLogin(email: string, password: string): Promise<StaffLoginResponse> {
-  return staffApi.post<StaffLoginResponse>('auth/login', { json: { email, password }, login: true });
+  return staffApi.post<StaffLoginResponse>('auth/login', { json: { email, password } satisfies StaffLoginBody, login: true });
 }
 
 export function staffLogout(): Promise<void> {
@@ -57,18 +60,13 @@ export function useStaffRequest(id: number) {
   return useSWR(`requests/${id}`, async (key: string) => (await staffApi.get<{ data: StaffRequest }>(key)).data, { revalidateOnFocus: false, shouldRetryOnError: false });
 }
 
-export interface EventInput {
-  event: RequestEvent;
-  message?: string;
-  requires_document?: boolean;
-}
-
-export function postRequestEvent(id: number, input: EventInput): Promise<{ message: string; data: { id: number; status: RequestStatus; action_id: number } }> {
+/** Causes an event on the request (message: needed for solicitar_accion and rechazar; requires_document: solicitar_accion only). */
+export function postRequestEvent(id: number, input: StaffEventBody): Promise<{ message: string; data: { id: number; status: RequestStatus; action_id: number } }> {
   return staffApi.post(`requests/${id}/events`, { json: input });
 }
 
 export function postStaffComment(id: number, content: string): Promise<{ message: string; data: StaffComment }> {
-  return staffApi.post(`requests/${id}/comments`, { json: { content } });
+  return staffApi.post(`requests/${id}/comments`, { json: { content } satisfies StaffCommentBody });
 }
 
 export const LIST_PAGE_SIZE = 20;
@@ -96,5 +94,5 @@ export function acceptPayment(id: number): Promise<{ message: string; data: Paym
 
 /** Does not accept a proof: the charge is pending again with the reason for the citizen. */
 export function refusePayment(id: number, reason: string): Promise<{ message: string; data: PaymentResult }> {
-  return staffApi.post(`payments/${id}/refuse`, { json: { reason } });
+  return staffApi.post(`payments/${id}/refuse`, { json: { reason } satisfies PaymentRefusalBody });
 }

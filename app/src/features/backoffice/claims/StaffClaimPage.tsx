@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
-import { CLAIM_COMMENT_MAX, CLAIM_STATUS_LABELS, claimIsOpen, type ClaimStatus } from '@portal/api-contract';
+import { CLAIM_COMMENT_MAX, CLAIM_STATUS_LABELS, claimIsOpen, CLAIM_STATUS, type ClaimStatus } from '@portal/api-contract';
 import { ClaimStatusBadge } from '../../../components/ClaimStatusBadge';
 import { staffPaths } from '../../../config/paths';
 import { ApiError } from '../../../lib/apiError';
@@ -125,7 +125,7 @@ export function StaffClaimPage() {
         ) : (
           <Group gap="sm">
             {claim.allowed_statuses.map((s) => (
-              <Button key={s} variant={s === 'cerrado' ? 'outline' : 'filled'} color={s === 'cerrado' ? 'gray' : undefined} loading={busy === s} disabled={busy !== null && busy !== s} onClick={() => void move(s)}>
+              <Button key={s} variant={s === CLAIM_STATUS.cerrado ? 'outline' : 'filled'} color={s === CLAIM_STATUS.cerrado ? 'gray' : undefined} loading={busy === s} disabled={busy !== null && busy !== s} onClick={() => void move(s)}>
                 {STATUS_BUTTON[s] ?? CLAIM_STATUS_LABELS[s]}
               </Button>
             ))}

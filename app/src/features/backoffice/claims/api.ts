@@ -1,17 +1,7 @@
 /** The back office's claim calls (/v1/backoffice/claims), through the back office's own client. */
 import useSWR from 'swr';
-import type { ClaimStatus, StaffClaim, StaffClaimComment } from '@portal/api-contract';
+import type { ClaimStatus, StaffClaim, StaffClaimComment, StaffClaimCommentBody, StaffClaimDetail, StaffClaimList, StaffClaimStatusBody } from '@portal/api-contract';
 import { staffApi } from '../api/staffClient';
-
-export interface StaffClaimList {
-  data: StaffClaim[];
-  counts: Record<ClaimStatus, number>;
-}
-
-export interface StaffClaimDetail {
-  claim: StaffClaim;
-  comments: StaffClaimComment[];
-}
 
 /** The institution's claims (an administrator's: all), open ones first, oldest first; optionally one status. */
 export function useStaffClaims(status: ClaimStatus | null) {
@@ -25,12 +15,12 @@ export function useStaffClaim(id: number) {
 
 /** Answers the claim: it becomes «Respondido» and the citizen is told. */
 export async function answerClaim(id: number, content: string): Promise<StaffClaimComment> {
-  return (await staffApi.post<{ data: StaffClaimComment }>(`claims/${id}/comments`, { json: { content } })).data;
+  return (await staffApi.post<{ data: StaffClaimComment }>(`claims/${id}/comments`, { json: { content } satisfies StaffClaimCommentBody })).data;
 }
 
 /** Sets a status staff may set (en_proceso, cerrado); 409 otherwise. */
 export async function setClaimStatus(id: number, status: ClaimStatus): Promise<StaffClaim> {
-  return (await staffApi.post<{ data: StaffClaim }>(`claims/${id}/status`, { json: { status } })).data;
+  return (await staffApi.post<{ data: StaffClaim }>(`claims/${id}/status`, { json: { status } satisfies StaffClaimStatusBody })).data;
 }
 
 /** Where the claim's file downloads (the staff cookie goes with it: path /v1/backoffice; reading it is audited). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
-import { PAYMENT_STATUS_LABELS, type RequestEvent, type StaffRequest } from '@portal/api-contract';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS, type RequestEvent, type StaffRequest } from '@portal/api-contract';
 import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { staffPaths } from '../../../config/paths';
@@ -178,7 +178,7 @@ export function StaffRequestPage() {
               <List.Item key={i.id}>
                 {i.concept} ({i.agency}): <Text span fw={700} inherit>{amount(i.amount, i.currency)}</Text> · {paymentStatusLabel(i.status)}
                 {/* A proof waiting for an officer: where it is verified (the request's institution and the charging one see it there). */}
-                {i.status === 'en_verificacion' && (
+                {i.status === PAYMENT_STATUS.en_verificacion && (
                   <>
                     {' · '}
                     <Anchor component={Link} href={staffPaths.staffPayments.href()}>Verificar el comprobante en «Pagos por verificar»</Anchor>

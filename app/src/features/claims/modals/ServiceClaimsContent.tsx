@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CLAIM_DESCRIPTION_MAX, CLAIM_DESCRIPTION_MIN } from '@portal/api-contract';
+import { CLAIM_DESCRIPTION_MAX, CLAIM_DESCRIPTION_MIN, type ClaimForm } from '@portal/api-contract';
 import { acceptAttribute, checkFile, NAME_HINT, PORTAL_ACCEPT } from '@portal/form-mantine/upload-rules';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage } from '../../../lib/apiError';
 import type { ModalContentProps } from '../../../modals/modalContent';
-import { fileClaim, MY_CLAIMS_KEY, useClaimIssues, useMyRequestsForClaims, type ClaimAbout } from '../api';
+import { fileClaim, MY_CLAIMS_KEY, useClaimIssues, useMyRequestsForClaims } from '../api';
 
 /** The modal's data: a request (the request page) or a service (the service page); both optional. */
 export interface ServiceClaimsData {
@@ -29,6 +29,9 @@ function readData(data: unknown): ServiceClaimsData {
     service_name: typeof name === 'string' && name !== '' ? name : undefined,
   };
 }
+
+/** What a new claim is about: one of the citizen's requests, or a catalogue service. */
+type ClaimAbout = { requestId: number } | { serviceSlug: string };
 
 /** The subject select's value of what a claim is about. */
 const subjectValue = (about: ClaimAbout): string => ('requestId' in about ? `solicitud:${about.requestId}` : `servicio:${about.serviceSlug}`);
@@ -100,7 +103,12 @@ export default function ServiceClaimsContent({ data, open }: ModalContentProps) 
     if (Object.keys(found).length > 0 || about === null) return;
     setBusy(true);
     try {
-      const claim = await fileClaim({ about, issueId: Number(issueId), description: text, file });
+      const fields: ClaimForm = {
+        ...('requestId' in about ? { request_id: String(about.requestId) } : { service_slug: about.serviceSlug }),
+        issue_id: issueId,
+        description: text,
+      };
+      const claim = await fileClaim(fields, file);
       await mutate(MY_CLAIMS_KEY);
       notifications.show({ color: 'teal', message: CLAIM_SENT });
       open('SERVICE_CLAIM_DETAILS', { data: { claim_id: claim.id } });

@@ -12,12 +12,12 @@ import { formatPesos } from '@portal/api-contract';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
 import { useRefreshAfterPayment } from '../api';
-import type { CardPageOutcome } from '@portal/api-contract';
+import type { CardPageOutcome, CardPageReturnBody } from '@portal/api-contract';
 import { cardPageReturnOf, confirmCardPageReturn } from '../cardPageForm';
 
 /** One call per return (keyed by its hash), whatever React's effects do (strict mode runs them twice). */
 const sent = new Map<string, Promise<CardPageOutcome>>();
-function confirmOnce(fields: Record<string, string>): Promise<CardPageOutcome> {
+function confirmOnce(fields: CardPageReturnBody): Promise<CardPageOutcome> {
   let call = sent.get(fields.AuthHash);
   if (!call) {
     call = confirmCardPageReturn(fields);

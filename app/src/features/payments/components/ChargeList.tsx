@@ -1,7 +1,7 @@
 /** The payment lists' parts: a charge's card (agency, concept, amount, status, how it was paid) and the states of the payment view. */
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, formatPesos, type PaymentItem, type PaymentView } from '@portal/api-contract';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, formatPesos, PAYMENT_STATUS, type PaymentItem, type PaymentView } from '@portal/api-contract';
 import { formatWhen } from '../../../lib/dates';
 import type { ModalName } from '../../../modals/modalNames';
 import type { ModalOptions } from '../../../modals/modalStore';
@@ -47,17 +47,17 @@ export function ChargeCard({ item, requestId, actions, open }: {
         </Group>
         <Text size="sm">{item.concept}</Text>
         <Text fw={700}>{formatPesos(item.amount)}</Text>
-        {item.status === 'pagado' && (
+        {item.status === PAYMENT_STATUS.pagado && (
           <Text size="sm">
             {paidWith(item)}
             {item.reference ? ` · Referencia ${item.reference}` : ''}
             {item.paid_at ? ` · ${formatWhen(item.paid_at)}` : ''}
           </Text>
         )}
-        {item.status === 'en_verificacion' && (
+        {item.status === PAYMENT_STATUS.en_verificacion && (
           <Text size="sm">La institución está revisando su comprobante{item.proof_name ? ` (${item.proof_name})` : ''}.</Text>
         )}
-        {item.status === 'pendiente' && item.review_note && (
+        {item.status === PAYMENT_STATUS.pendiente && item.review_note && (
           <Alert color="orange" p="xs" title="La institución no aceptó el comprobante">{item.review_note}</Alert>
         )}
         {actions.length > 0 && (
@@ -115,7 +115,7 @@ export function PaymentViewState({ view, error, isLoading, retry, children }: {
 
 /** How many charges are still to pay and their total, or that nothing is left. */
 export function PendingTotal({ view }: { view: PaymentView }) {
-  const pending = view.items.filter((i) => i.status === 'pendiente').length;
+  const pending = view.items.filter((i) => i.status === PAYMENT_STATUS.pendiente).length;
   return (
     <Text fw={700}>
       {pending === 0 ? 'No tiene pagos pendientes.' : `Total pendiente: ${formatPesos(view.total_pending)}`}
@@ -125,4 +125,4 @@ export function PendingTotal({ view }: { view: PaymentView }) {
 
 /** Whether a charge has a price with variations the citizen may choose. */
 export const hasPrice = (view: PaymentView, item: PaymentItem): boolean =>
-  item.status === 'pendiente' && view.payment.prices.some((p) => p.item_id === item.id);
+  item.status === PAYMENT_STATUS.pendiente && view.payment.prices.some((p) => p.item_id === item.id);

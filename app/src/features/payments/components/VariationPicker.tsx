@@ -15,6 +15,8 @@ import {
   normalizeQuantity,
   type PaymentItem,
   type Price,
+  type VariationSelectAnswer,
+  type VariationSelectBody,
 } from '@portal/api-contract';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/apiError';
@@ -22,15 +24,10 @@ import { errorMessage } from '../../../lib/apiError';
 /** Keeps an amount or a time on one line ("RD$" beside its figure). */
 const nowrap = (text: string): string => text.replace(/ /g, '\u00a0');
 
-/** What POST portals/request-variation-select answers. */
-export interface VariationSelectAnswer {
-  data?: { item: PaymentItem; total_pending: number };
-}
-
 /** Saves the choice (spec §3 payload; item_id names the charge when nothing is chosen); the charge as it now stands, or throws. */
 export async function saveVariations(requestId: number, price: Price, chosen: number[], quantity: number, amount: number, estimated: string): Promise<PaymentItem> {
   const answer = await api.post<VariationSelectAnswer>('portals/request-variation-select', {
-    json: { quantity, payment_amount: amount, request_id: [requestId], variation_id: chosen, estimated_date: estimated, item_id: price.item_id },
+    json: { quantity, payment_amount: amount, request_id: [requestId], variation_id: chosen, estimated_date: estimated, item_id: price.item_id } satisfies VariationSelectBody,
   });
   if (!answer?.data) throw new Error(PAYMENT_MESSAGES.variationFailed);
   return answer.data.item;

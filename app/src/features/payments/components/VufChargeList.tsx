@@ -1,5 +1,6 @@
 /** A formalization's three agency payments (ONAPI, DGII, Cámara) with the action that pays each (spec §2 PAY_VUF_REQUEST_MODAL). */
 import { Stack, Text } from '@mantine/core';
+import { PAYMENT_STATUS } from '@portal/api-contract';
 import type { PaymentItem, PaymentView } from '@portal/api-contract';
 import type { ModalName } from '../../../modals/modalNames';
 import type { ModalOptions } from '../../../modals/modalStore';
@@ -14,7 +15,7 @@ const PAY_ACTION: Record<string, ChargeAction> = {
 
 /** What the citizen can do on a charge of a formalization: pay it, see why a proof was refused, choose extras. */
 export function vufActions(view: PaymentView, item: PaymentItem): ChargeAction[] {
-  if (item.status !== 'pendiente') return [];
+  if (item.status !== PAYMENT_STATUS.pendiente) return [];
   const actions: ChargeAction[] = [];
   if (item.review_note) actions.push({ label: 'Ver acción requerida', modal: 'PAY_VUF_ACTION_REQUIRED' });
   const pay = PAY_ACTION[item.agency];

@@ -17,6 +17,8 @@ import {
   authorizationCodeDigits,
   authorizationCodeValid,
   type PaymentCode,
+  type PaymentCodeRenewalBody,
+  type SiritePaymentBody,
 } from '@portal/api-contract';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/apiError';
@@ -130,7 +132,7 @@ function PaidForm({ onPaid }: { onPaid(result: PaymentResult): void }) {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await singleWindow.post<{ data: PaymentResult }>('portals/sirite/response', { searchParams: { code }, json: { approval_number: approval.trim() } });
+      const answer = await singleWindow.post<{ data: PaymentResult }>('portals/sirite/response', { searchParams: { code }, json: { approval_number: approval.trim() } satisfies SiritePaymentBody });
       onPaid(answer.data);
     } catch (error) {
       setFailure(singleWindowMessage(error));
@@ -247,7 +249,7 @@ export default function GenerateCodeContent({ data, open }: ModalContentProps) {
   }
 
   const newCode = async () => {
-    const answer = await api.post<{ data: PaymentCode }>(`portals/requests/${requestId}/payment-code`, { json: { item_id: itemId } });
+    const answer = await api.post<{ data: PaymentCode }>(`portals/requests/${requestId}/payment-code`, { json: { item_id: itemId } satisfies PaymentCodeRenewalBody });
     await mutate(answer.data, { revalidate: false });
     setRenewed(true);
   };

@@ -1,4 +1,4 @@
-import { FORMALIZATION_FORM } from '@portal/api-contract';
+import { FORMALIZATION_FORM, PAYMENT_STATUS } from '@portal/api-contract';
 import { Stack, Text } from '@mantine/core';
 import type { PaymentItem, PaymentView } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
@@ -9,7 +9,7 @@ import type { PaymentListData } from './PayVufRequestContent';
 
 /** What the citizen can do on a charge of a service other than the formalization: a transfer or deposit with an authorization number, a deposit receipt, extras. */
 export function serviceActions(view: PaymentView, item: PaymentItem): ChargeAction[] {
-  if (item.status !== 'pendiente') return [];
+  if (item.status !== PAYMENT_STATUS.pendiente) return [];
   const actions: ChargeAction[] = [
     { label: 'Pagar por transferencia o depósito', modal: 'GENERATE_CODE_MODAL' },
     { label: 'Subir comprobante de depósito', modal: 'PAY_WITH_CHECK' },

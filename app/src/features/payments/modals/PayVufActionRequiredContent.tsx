@@ -5,7 +5,7 @@
  * for a formalization's DGII charge and PAY_WITH_CHECK otherwise.
  */
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { FORMALIZATION_FORM, formatPesos } from '@portal/api-contract';
+import { FORMALIZATION_FORM, formatPesos, PAYMENT_STATUS } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { usePaymentView } from '../api';
 import { agencyName, PaymentViewState } from '../components/ChargeList';
@@ -18,7 +18,7 @@ export default function PayVufActionRequiredContent({ data, close, open }: Modal
     <PaymentViewState view={view} error={error} isLoading={isLoading} retry={() => void mutate()}>
       {(v) => {
         const item = v.items.find((i) => i.id === itemId) ?? (itemId === undefined ? v.items.find((i) => i.review_note) : undefined);
-        if (!item || item.status !== 'pendiente' || !item.review_note) {
+        if (!item || item.status !== PAYMENT_STATUS.pendiente || !item.review_note) {
           return (
             <Stack gap="md">
               <Alert color="teal">Este pago no tiene ninguna acción pendiente.</Alert>

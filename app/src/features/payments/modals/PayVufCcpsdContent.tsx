@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { PAYMENT_MESSAGES, formatPesos } from '@portal/api-contract';
+import { PAYMENT_MESSAGES, formatPesos, PAYMENT_STATUS } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { usePaymentView } from '../api';
 import { goToCardPage, signCardPageForm } from '../cardPageForm';
@@ -25,7 +25,7 @@ export default function PayVufCcpsdContent({ data, close }: ModalContentProps) {
         const charge = v.items.find((i) => i.agency === 'CCPSD');
         const total = v.request_camara?.cotizacion.totalCobrar ?? charge?.amount;
         if (!charge || total === undefined) return <Alert color="orange">Esta solicitud no tiene un pago a la Cámara de Comercio.</Alert>;
-        if (charge.status !== 'pendiente') {
+        if (charge.status !== PAYMENT_STATUS.pendiente) {
           return (
             <Stack>
               <Alert color="teal" title="Este pago ya está registrado">La Cámara de Comercio ya tiene su pago de {formatPesos(charge.amount)}.</Alert>

@@ -6,7 +6,7 @@
  * The proof then waits for a DGII officer. Data `{ requestId, itemId? }`.
  */
 import { Alert, Stack, Text } from '@mantine/core';
-import { formatPesos } from '@portal/api-contract';
+import { formatPesos, PAYMENT_STATUS } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { payWith, singleWindowMessage, usePaymentView, useRefreshAfterPayment } from '../api';
 import { PaymentViewState } from '../components/ChargeList';
@@ -22,8 +22,8 @@ export default function PayVufDgiiContent({ data, close }: ModalContentProps) {
       {(v) => {
         const item = v.items.find((i) => i.agency === 'DGII');
         if (!item || !v.request_dgii) return <Alert color="orange">Esta solicitud no tiene un pago a la DGII.</Alert>;
-        if (item.status === 'pagado') return <Alert color="teal" title="Pago confirmado">La DGII ya confirmó este pago.</Alert>;
-        if (item.status === 'en_verificacion') {
+        if (item.status === PAYMENT_STATUS.pagado) return <Alert color="teal" title="Pago confirmado">La DGII ya confirmó este pago.</Alert>;
+        if (item.status === PAYMENT_STATUS.en_verificacion) {
           return (
             <Alert color="blue" title="Comprobante en verificación">
               La DGII está revisando su comprobante{item.proof_name ? ` (${item.proof_name})` : ''}. Le avisaremos cuando lo acepte.

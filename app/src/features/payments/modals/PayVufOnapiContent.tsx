@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PAYMENT_CLOSE_DELAY_MS, PAYMENT_MESSAGES, formatPesos, type PaymentResult } from '@portal/api-contract';
+import { PAYMENT_CLOSE_DELAY_MS, PAYMENT_MESSAGES, formatPesos, PAYMENT_STATUS, type PaymentResult } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { payWith, singleWindowMessage, usePaymentView, useRefreshAfterPayment } from '../api';
 import { CardForm, type CardValues } from '../components/CardForm';
@@ -84,10 +84,10 @@ export default function PayVufOnapiContent({ data, open, hold }: ModalContentPro
           );
         }
         if (!onapi) return <Alert color="gray">Esta solicitud no tiene un pago de ONAPI.</Alert>;
-        if (onapi.status !== 'pendiente') {
+        if (onapi.status !== PAYMENT_STATUS.pendiente) {
           return (
             <Alert color="teal" title="Este pago ya no está pendiente">
-              El pago a ONAPI de la solicitud {v.codigoSolicitud.code} está {onapi.status === 'pagado' ? 'realizado' : 'en verificación'}.
+              El pago a ONAPI de la solicitud {v.codigoSolicitud.code} está {onapi.status === PAYMENT_STATUS.pagado ? 'realizado' : 'en verificación'}.
             </Alert>
           );
         }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { FORMALIZATION_FORM, formatPesos } from '@portal/api-contract';
+import { FORMALIZATION_FORM, formatPesos, PAYMENT_STATUS } from '@portal/api-contract';
 import { formatWhen } from '../../../lib/dates';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { usePaymentView } from '../api';
@@ -38,14 +38,14 @@ export default function PayVufSuccessContent({ data, open, close }: ModalContent
     <PaymentViewState view={view} error={error} isLoading={isLoading} retry={() => void mutate()}>
       {(v) => {
         const item = v.items.find((i) => i.id === itemId);
-        const pending = v.items.filter((i) => i.status === 'pendiente').length;
+        const pending = v.items.filter((i) => i.status === PAYMENT_STATUS.pendiente).length;
         const list = v.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
         return (
           <Stack gap="sm">
             <Group gap="sm" wrap="nowrap">
               <ThemeIcon color="teal" radius="xl" size="lg" aria-hidden>✓</ThemeIcon>
               <Title order={3} size="h4" ref={heading} tabIndex={-1} data-autofocus>
-                {item?.status === 'pagado' ? 'Su pago fue confirmado' : 'Pago registrado'}
+                {item?.status === PAYMENT_STATUS.pagado ? 'Su pago fue confirmado' : 'Pago registrado'}
               </Title>
             </Group>
             {item && (

@@ -7,7 +7,7 @@
  * verifies it in its back office.
  */
 import { Alert, Stack, Text } from '@mantine/core';
-import { FORMALIZATION_FORM, formatPesos } from '@portal/api-contract';
+import { FORMALIZATION_FORM, formatPesos, PAYMENT_STATUS } from '@portal/api-contract';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { payWith, singleWindowMessage, usePaymentView, useRefreshAfterPayment } from '../api';
 import { agencyName, PaymentViewState } from '../components/ChargeList';
@@ -21,13 +21,13 @@ export default function PayWithCheckContent({ data, close }: ModalContentProps) 
   return (
     <PaymentViewState view={view} error={error} isLoading={isLoading} retry={() => void mutate()}>
       {(v) => {
-        const item = v.items.find((i) => i.id === itemId) ?? (itemId === undefined ? v.items.find((i) => i.status === 'pendiente') : undefined);
+        const item = v.items.find((i) => i.id === itemId) ?? (itemId === undefined ? v.items.find((i) => i.status === PAYMENT_STATUS.pendiente) : undefined);
         if (!item) return <Alert color="orange">Este pago no se encontró en la solicitud.</Alert>;
         if (v.form === FORMALIZATION_FORM) {
           return <Alert color="orange">Los pagos de la formalización se hacen desde «Pagos de la solicitud», cada uno con su institución.</Alert>;
         }
-        if (item.status === 'pagado') return <Alert color="teal" title="Pago confirmado">Este pago ya está confirmado.</Alert>;
-        if (item.status === 'en_verificacion') {
+        if (item.status === PAYMENT_STATUS.pagado) return <Alert color="teal" title="Pago confirmado">Este pago ya está confirmado.</Alert>;
+        if (item.status === PAYMENT_STATUS.en_verificacion) {
           return (
             <Alert color="blue" title="Comprobante en verificación">
               {agencyName(item.agency)} está revisando su comprobante{item.proof_name ? ` (${item.proof_name})` : ''}. Le avisaremos cuando lo acepte.

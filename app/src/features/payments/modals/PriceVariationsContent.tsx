@@ -3,7 +3,7 @@
  * variations of the price of one charge (data `{ requestId, itemId }`); once
  * saved, the charge's payment opens with its new amount.
  */
-import { FORMALIZATION_FORM } from '@portal/api-contract';
+import { FORMALIZATION_FORM, PAYMENT_STATUS } from '@portal/api-contract';
 import { Alert } from '@mantine/core';
 import type { PaymentItem, PaymentView } from '@portal/api-contract';
 import type { ModalName } from '../../../modals/modalNames';
@@ -34,7 +34,7 @@ export default function PriceVariationsContent({ data, open }: ModalContentProps
         const price = v.payment.prices.find((p) => (itemId === undefined ? true : p.item_id === itemId));
         const item = price && v.items.find((i) => i.id === price.item_id);
         if (!price || !item) return <Alert color="orange">Este pago no tiene servicios adicionales.</Alert>;
-        if (item.status !== 'pendiente') return <Alert color="teal">Este pago ya no admite cambios.</Alert>;
+        if (item.status !== PAYMENT_STATUS.pendiente) return <Alert color="teal">Este pago ya no admite cambios.</Alert>;
         return (
           <VariationPicker
             requestId={requestId}

@@ -1,5 +1,5 @@
 /** The parts of a request's page: the action callout, the timeline, documents, payments, the thread, withdrawal and rating. */
-import { FORMALIZATION_FORM } from '@portal/api-contract';
+import { FORMALIZATION_FORM, PAYMENT_STATUS } from '@portal/api-contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -153,7 +153,7 @@ function paidWithText(item: PaymentView['items'][number] | undefined): string {
 
 /** The request's charges, their status and what is still to pay; «Pagar» opens the payment list. */
 export function Payments({ request }: { request: Detail }) {
-  const anyPaid = request.items.some((i) => i.status === 'pagado');
+  const anyPaid = request.items.some((i) => i.status === PAYMENT_STATUS.pagado);
   const { data: view } = usePaymentView(anyPaid ? request.id : null);
   const canPay = request.total_pending > 0 && !FINISHED_STATUSES.includes(request.status as RequestStatus);
   const payModal = request.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
@@ -171,7 +171,7 @@ export function Payments({ request }: { request: Detail }) {
                 <Text component="span">{i.concept} ({i.agency}): </Text>
                 <Text component="span" fw={700}>{formatAmount(i.amount, i.currency)}</Text>
                 <Text component="span"> · {PAYMENT_STATUS_LABELS[i.status as PaymentStatus] ?? i.status}</Text>
-                {i.status === 'pagado' && <Text component="span">{paidWithText(view?.items.find((v) => v.id === i.id))}</Text>}
+                {i.status === PAYMENT_STATUS.pagado && <Text component="span">{paidWithText(view?.items.find((v) => v.id === i.id))}</Text>}
               </List.Item>
             ))}
           </List>

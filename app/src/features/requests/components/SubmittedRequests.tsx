@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { FORMALIZATION_FORM, FINISHED_STATUSES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from '@portal/api-contract';
+import { FORMALIZATION_FORM, FINISHED_STATUSES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, PAYMENT_STATUS, type RequestStatus } from '@portal/api-contract';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { Link } from 'wouter';
 import { useRequestList, type CitizenRequest } from '../../../api/requests';
@@ -31,7 +31,7 @@ function RequestCard({ r }: { r: CitizenRequest }) {
           <Text size="sm">Enviada el {formatDate(r.submitted_at)} · Actualizada el {formatDate(r.updated_at)}</Text>
           {r.pending_payments > 0 && (
             <Text size="sm">
-              {r.pending_payments === 1 ? '1 pago pendiente' : `${r.pending_payments} pagos pendientes`}: {formatAmount(r.total_pending, r.items.find((i) => i.status === 'pendiente')?.currency ?? 'DOP')}
+              {r.pending_payments === 1 ? '1 pago pendiente' : `${r.pending_payments} pagos pendientes`}: {formatAmount(r.total_pending, r.items.find((i) => i.status === PAYMENT_STATUS.pendiente)?.currency ?? 'DOP')}
             </Text>
           )}
           {r.action_required && <Text size="sm" fw={700} c="#9a3412">Acción requerida: responda a la institución</Text>}

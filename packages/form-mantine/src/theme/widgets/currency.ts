@@ -1,19 +1,12 @@
 /**
  * Amounts in the three currencies of the form, written the Dominican way
- * (es-DO: "RD$ 1,234.50"). The separators are read from Intl once, so they
- * follow the platform's es-DO data, on first use: building the first
- * Intl.NumberFormat loads locale data (tens of milliseconds on a phone), which
- * the home page, importing only formatAmount, should not pay while loading.
+ * (es-DO: "RD$ 1,234.50"): the engine's (`@portal/form-engine/format`),
+ * re-exported for the app. The currency input's separators are read from Intl
+ * once, so they follow the platform's es-DO data, on first use: building the
+ * first Intl.NumberFormat loads locale data (tens of milliseconds on a phone),
+ * which the home page, importing only formatAmount, should not pay while loading.
  */
-
-/** Symbol prefix of a currency code; DOP when the code is missing or unknown. */
-export function currencyPrefix(code: unknown): string {
-  switch (code) {
-    case 'USD': return 'US$ ';
-    case 'EUR': return '€ ';
-    default: return 'RD$ ';
-  }
-}
+export { currencyPrefix, formatAmount } from '@portal/form-engine/format';
 
 function readSeparators(): { group: string; decimal: string } {
   try {
@@ -33,10 +26,4 @@ let separators: { group: string; decimal: string } | undefined;
 export function esDoSeparators(): { group: string; decimal: string } {
   separators ??= readSeparators();
   return separators;
-}
-
-/** An amount as the currency input shows it: `RD$ 1,234.50`. */
-export function formatAmount(amount: number, code: unknown): string {
-  const text = new Intl.NumberFormat('es-DO', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return `${currencyPrefix(code)}${text}`;
 }

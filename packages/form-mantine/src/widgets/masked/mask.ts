@@ -1,41 +1,10 @@
 /**
  * Input masks of the dialect (`x-mask`): `#` is a digit, every other
  * character is a literal shown while typing. The stored value is digits only.
+ * Formatting is the engine's (`@portal/form-engine/format`); the caret is the
+ * input's.
  */
-
-/** Digits of any text (what the form stores for a masked field). */
-export function unmask(text: string): string {
-  return text.replace(/\D/g, '');
-}
-
-/** How many digits a mask holds (the `#` count). */
-export function maskDigits(mask: string): number {
-  let n = 0;
-  for (const ch of mask) if (ch === '#') n++;
-  return n;
-}
-
-/**
- * Formats digits with a mask as far as the digits go: a literal is written
- * only when a digit follows it, so `applyMask('8095', '(###) ###-####')` is
- * `(809) 5`. Extra digits beyond the mask are dropped; non-digits are ignored.
- */
-export function applyMask(digits: string, mask: string): string {
-  const clean = unmask(digits);
-  let out = '';
-  let next = 0;
-  let pending = '';
-  for (const ch of mask) {
-    if (next >= clean.length) break;
-    if (ch === '#') {
-      out += pending + clean[next++];
-      pending = '';
-    } else {
-      pending += ch;
-    }
-  }
-  return out;
-}
+export { applyMask, maskDigits, unmask } from '@portal/form-engine/format';
 
 /**
  * Caret position in `formatted` right after its `digitCount`-th digit, so the

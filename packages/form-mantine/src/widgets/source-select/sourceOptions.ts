@@ -3,7 +3,7 @@
  * other grid rows already took (`x-unique`), and the hint shown while the URL
  * still misses a value.
  */
-import { sourceItems, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
+import { placeholdersOf, sourceItems, sourceLabel, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import { getAt, nodeAt, resolveRelative, rowPathOf, splitPath } from '../../data/paths';
 import type { OptionLike } from '../../theme/widgets/selectOptions';
 
@@ -13,11 +13,7 @@ export function toSourceOptions(body: unknown, decl: SourceDecl): OptionLike[] {
   for (const item of sourceItems(decl, body)) {
     const value = item[decl.value];
     if (value === undefined || value === null || value === '') continue;
-    const keys = Array.isArray(decl.label) ? decl.label : [decl.label];
-    const label = keys
-      .map((k) => item[k])
-      .filter((v) => v !== undefined && v !== null && v !== '')
-      .join(' - ');
+    const label = sourceLabel(decl, item);
     out.push({ value, label: label || String(value) });
   }
   return out;
@@ -64,16 +60,16 @@ export function uniqueExclusions(schema: FormSchema, data: unknown, fieldPath: s
 
 /** The data paths a source URL template reads, seen from `fieldPath` (`{fila.provincia}` -> `grid.2.provincia`). */
 export function urlParameters(template: string, fieldPath: string): string[] {
-  return [...template.matchAll(/\{([^{}]+)\}/g)].map((m) => resolveRelative(m[1].trim(), fieldPath));
+  return placeholdersOf(template).map((p) => resolveRelative(p.name, fieldPath));
 }
 
 /** "Seleccione primero: Provincia" — names the fields a source URL waits for. */
 export function dependencyHint(schema: FormSchema | null, decl: SourceDecl, fieldPath: string): string {
   const names: string[] = [];
-  for (const match of decl.url.matchAll(/\{([^{}]+)\}/g)) {
-    const path = resolveRelative(match[1].trim(), fieldPath);
+  for (const placeholder of placeholdersOf(decl.url)) {
+    const path = resolveRelative(placeholder.name, fieldPath);
     const title = schema ? nodeAt(schema, path)?.title : undefined;
-    names.push(title ?? match[1]);
+    names.push(title ?? placeholder.raw);
   }
   return names.length > 0 ? `Seleccione primero: ${names.join(', ')}` : 'Seleccione primero los campos anteriores';
 }

@@ -12,10 +12,18 @@ export interface SourceOptions {
   retry(): void;
 }
 
+export interface SourceBody {
+  status: SourceOptions['status'];
+  /** The answer's body once ready, else undefined. */
+  body: unknown;
+  retry(): void;
+}
+
 const NONE: OptionLike[] = [];
 const noSubscription = () => () => undefined;
 
-export function useSourceOptions(api: FormApi | null, url: string | null, decl: SourceDecl, type: string | undefined): SourceOptions {
+/** The answer of a source URL through the api's cache (one fetch per URL and session). */
+export function useSourceBody(api: FormApi | null, url: string | null): SourceBody {
   const cache = api ? sourceCacheFor(api) : null;
   const get = (): SourceEntry | undefined => (cache && url ? cache.peek(url) : undefined);
   const entry = useSyncExternalStore(cache ? cache.subscribe : noSubscription, get, get);
@@ -25,7 +33,12 @@ export function useSourceOptions(api: FormApi | null, url: string | null, decl: 
   }, [cache, url, entry]);
 
   const body = entry?.status === 'ready' ? entry.body : undefined;
-  const options = useMemo(() => (body === undefined ? NONE : coerceOptionValues(toSourceOptions(body, decl), type)), [body, decl, type]);
   const status = !url || !cache ? 'idle' : entry?.status ?? 'loading';
-  return { status, options, retry: () => cache && url && cache.retry(url) };
+  return { status, body, retry: () => cache && url && cache.retry(url) };
+}
+
+export function useSourceOptions(api: FormApi | null, url: string | null, decl: SourceDecl, type: string | undefined): SourceOptions {
+  const { status, body, retry } = useSourceBody(api, url);
+  const options = useMemo(() => (body === undefined ? NONE : coerceOptionValues(toSourceOptions(body, decl), type)), [body, decl, type]);
+  return { status, options, retry };
 }

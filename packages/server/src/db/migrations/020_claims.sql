@@ -16,8 +16,10 @@ INSERT INTO claim_issues (id, name, description) VALUES
   (6, 'Otro', 'Cualquier otra queja o reclamación.');
 
 -- 2. Claims. Statuses and the changes between them are defined once in
--- packages/api-contract/src/claimSchema.ts (CLAIM_STATUSES, CLAIM_EVENTS); the CHECK and the
--- trigger below repeat them, and packages/server/test/claims.test.ts compares both with it.
+-- packages/api-contract/src/claimSchema.ts (CLAIM_STATUSES, CLAIM_EVENTS). The CHECK, the default
+-- and the trigger's function below were the first copy; after the migrations, every start
+-- rewrites them from the definition when they differ (db/syncStatusConstraints.ts), and
+-- packages/server/test/statusDefinitions.test.ts compares the database with it.
 CREATE TABLE claims (
   id serial PRIMARY KEY,
   citizen_id integer NOT NULL REFERENCES citizens (id) ON DELETE CASCADE,

@@ -4,7 +4,8 @@
 -- transfers and deposits, and the prices with their variations. Card numbers and security codes
 -- are never stored anywhere: only the brand, the last four digits and the processor's reference.
 -- The statuses and methods below repeat packages/api-contract/src/paymentSchema.ts
--- (test/payments.test.ts compares them).
+-- (test/payments.test.ts compares them). The statuses' CHECK and default are rewritten from it
+-- at every start when they differ (db/syncStatusConstraints.ts, test/statusDefinitions.test.ts).
 
 -- 1. The charges: status, method, proof and the amount before variations.
 ALTER TABLE request_items DROP CONSTRAINT IF EXISTS request_items_status_check;

@@ -2,24 +2,39 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import {
   BANCO_TIPOS,
-  REFERENCE_COLUMNS,
-  REFERENCE_TABLES,
-  parseReferenceCsv,
-  type ReferenceTable,
-} from './parseReferenceCsv';
+  referenceTables,
+  toReferenceTable,
+  REFERENCE_TABLES as DESCRIPTORS,
+  type ReferenceColumn,
+  type ReferenceImportName,
+} from '../referenceTables';
+import { parseReferenceCsv } from './parseReferenceCsv';
 
 type Row = Record<string, unknown>;
+type ReferenceTable = ReferenceImportName;
+
+/** The tables read from CSV, by import name (their descriptors in db/referenceTables.ts). */
+const CSV_TABLES: readonly ReferenceTable[] = referenceTables()
+  .filter((d) => d.csv)
+  .map((d) => d.name);
+
+const descriptorOf = (table: ReferenceTable) => DESCRIPTORS[toReferenceTable(table)!];
+
+/** The CSV columns of each table. */
+const CSV_COLUMNS = Object.fromEntries(CSV_TABLES.map((t) => [t, descriptorOf(t).columns])) as Record<
+  ReferenceTable,
+  readonly ReferenceColumn[]
+>;
 
 function loadJson(table: ReferenceTable): Row[] {
-  const data: unknown = JSON.parse(
-    readFileSync(new URL(`./${table}.json`, import.meta.url), 'utf-8'),
-  );
-  if (!Array.isArray(data)) throw new Error(`${table}.json no es un arreglo`);
+  const file = descriptorOf(table).file;
+  const data: unknown = JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf-8'));
+  if (!Array.isArray(data)) throw new Error(`${file} no es un arreglo`);
   return data as Row[];
 }
 
 function toCsv(table: ReferenceTable, rows: readonly Row[], delimiter = ','): string {
-  const names = REFERENCE_COLUMNS[table].map((c) => c.name);
+  const names = CSV_COLUMNS[table].map((c) => c.key);
   const quote = (value: unknown): string => `"${String(value).replace(/"/g, '""')}"`;
   const lines = [names.join(delimiter), ...rows.map((r) => names.map((n) => quote(r[n])).join(delimiter))];
   return lines.join('\r\n') + '\r\n';
@@ -132,22 +147,22 @@ describe('parseReferenceCsv: errores', () => {
   });
 });
 
-describe('REFERENCE_COLUMNS', () => {
+describe('columnas CSV de los descriptores', () => {
   it('define columnas para cada tabla, sin alias que choquen entre columnas', () => {
     const norm = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    expect(Object.keys(REFERENCE_COLUMNS).sort()).toEqual([...REFERENCE_TABLES].sort());
-    for (const table of REFERENCE_TABLES) {
-      const keys = REFERENCE_COLUMNS[table].flatMap((c) => [c.name, ...c.aliases].map(norm));
+    expect(Object.keys(CSV_COLUMNS).sort()).toEqual([...CSV_TABLES].sort());
+    for (const table of CSV_TABLES) {
+      const keys = CSV_COLUMNS[table].flatMap((c) => [c.key, ...c.aliases].map(norm));
       expect(new Set(keys).size, table).toBe(keys.length);
     }
   });
 });
 
 describe('datos de referencia (JSON)', () => {
-  const data = Object.fromEntries(REFERENCE_TABLES.map((t) => [t, loadJson(t)])) as Record<ReferenceTable, Row[]>;
+  const data = Object.fromEntries(CSV_TABLES.map((t) => [t, loadJson(t)])) as Record<ReferenceTable, Row[]>;
 
   it('cada archivo tiene identificadores únicos y no vacíos', () => {
-    for (const table of REFERENCE_TABLES) {
+    for (const table of CSV_TABLES) {
       const key = idKey(table);
       const ids = data[table].map((r) => r[key]);
       expect(ids.length, table).toBeGreaterThan(0);
@@ -156,21 +171,21 @@ describe('datos de referencia (JSON)', () => {
   });
 
   it('cada archivo tiene exactamente las columnas y tipos declarados', () => {
-    for (const table of REFERENCE_TABLES) {
-      const columns = REFERENCE_COLUMNS[table];
+    for (const table of CSV_TABLES) {
+      const columns = CSV_COLUMNS[table];
       for (const row of data[table]) {
-        expect(Object.keys(row).sort(), table).toEqual(columns.map((c) => c.name).sort());
+        expect(Object.keys(row).sort(), table).toEqual(columns.map((c) => c.key).sort());
         for (const c of columns) {
-          const value = row[c.name];
-          if (c.type === 'int') expect(Number.isSafeInteger(value), `${table}.${c.name}`).toBe(true);
-          else expect(typeof value === 'string' && value.trim() === value && value !== '', `${table}.${c.name}`).toBe(true);
+          const value = row[c.key];
+          if (c.type === 'integer') expect(Number.isSafeInteger(value), `${table}.${c.key}`).toBe(true);
+          else expect(typeof value === 'string' && value.trim() === value && value !== '', `${table}.${c.key}`).toBe(true);
         }
       }
     }
   });
 
   it('cada JSON pasa por CSV (coma y punto y coma) y vuelve igual', () => {
-    for (const table of REFERENCE_TABLES) {
+    for (const table of CSV_TABLES) {
       expect(parseReferenceCsv(table, toCsv(table, data[table])), table).toEqual(data[table]);
       expect(parseReferenceCsv(table, '\uFEFF' + toCsv(table, data[table], ';')), table).toEqual(data[table]);
     }

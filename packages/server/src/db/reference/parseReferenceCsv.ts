@@ -1,132 +1,26 @@
-// Parser de CSV para las tablas de referencia (provincias, municipios, sectores,
-// nacionalidades, actividades CIIU y bancos). Función pura: recibe el texto del
-// archivo y devuelve filas con los mismos campos que los JSON de esta carpeta.
+// CSV parser for the reference tables whose descriptor accepts CSV
+// (db/referenceTables.ts: `csv`, and each column's aliases, CSV requirement,
+// default, zero padding and allowed values). Pure: takes the file's text and
+// returns rows keyed like the JSON files of this folder.
 //
-// Formato aceptado (RFC 4180 con tolerancias habituales de Excel):
-// - primera fila de encabezados; BOM UTF-8 opcional;
-// - separador «,» o «;», detectado en la línea de encabezados;
-// - campos entre comillas dobles, con "" como comilla escapada y saltos de
-//   línea dentro del campo;
-// - fin de línea CRLF, LF o CR; las líneas completamente vacías se ignoran.
+// Accepted format (RFC 4180 with Excel's usual tolerances):
+// - a first row of headers; optional UTF-8 BOM;
+// - «,» or «;» as separator, detected on the header line;
+// - fields between double quotes, with "" as an escaped quote and line
+//   breaks inside the field;
+// - CRLF, LF or CR line ends; entirely empty lines are ignored.
 //
-// Los encabezados se comparan sin distinguir mayúsculas, tildes, espacios,
-// guiones ni guiones bajos, y se aceptan alias comunes (p. ej. «codigo» y
-// «descripcion» para CIIU). Las columnas desconocidas se ignoran.
+// Headers are compared ignoring case, accents, spaces, dashes and
+// underscores, and the descriptor's aliases are accepted (e.g. «codigo» and
+// «descripcion» for CIIU). Unknown columns are ignored.
 
-export type ReferenceTable =
-  | 'provincias'
-  | 'municipios'
-  | 'sectores'
-  | 'nacionalidades'
-  | 'actividades-ciiu'
-  | 'bancos'
-  | 'enlaces-interes';
-
-export const REFERENCE_TABLES: readonly ReferenceTable[] = [
-  'provincias',
-  'municipios',
-  'sectores',
-  'nacionalidades',
-  'actividades-ciiu',
-  'bancos',
-  'enlaces-interes',
-];
-
-export type ReferenceColumnType = 'int' | 'string';
-
-export interface ReferenceColumn {
-  /** Nombre del campo en el JSON y en la fila devuelta. */
-  readonly name: string;
-  readonly type: ReferenceColumnType;
-  /** Si falta la columna o el valor está vacío, se lanza un error. */
-  readonly required: boolean;
-  /** Otros encabezados aceptados (se normalizan igual que el nombre). */
-  readonly aliases: readonly string[];
-  /** Valor usado cuando una columna no obligatoria falta o viene vacía. */
-  readonly default?: string | number;
-  /** Códigos numéricos: se completan con ceros a la izquierda (Excel los pierde). */
-  readonly padDigits?: number;
-  /** Valores permitidos (solo columnas de texto). */
-  readonly allowed?: readonly string[];
-}
-
-export const BANCO_TIPOS = [
-  'banco_multiple',
-  'asociacion_ahorros_prestamos',
-  'banco_ahorro_credito',
-  'corporacion_credito',
-  'cooperativa',
-  'banco_publico',
-  'extranjero',
-] as const;
-
-export type BancoTipo = (typeof BANCO_TIPOS)[number];
-
-export const REFERENCE_COLUMNS: Readonly<Record<ReferenceTable, readonly ReferenceColumn[]>> = {
-  provincias: [
-    { name: 'id', type: 'int', required: true, aliases: ['idProvincia', 'provinciaId'] },
-    { name: 'nombreProvincia', type: 'string', required: true, aliases: ['nombre', 'provincia'] },
-    {
-      name: 'codigoProvinciaDGII',
-      type: 'string',
-      required: true,
-      aliases: ['codigo', 'codigoDGII', 'codigoProvincia', 'codProvincia'],
-      padDigits: 2,
-    },
-    { name: 'paisId', type: 'int', required: false, aliases: ['idPais'], default: 1 },
-  ],
-  municipios: [
-    { name: 'id', type: 'int', required: true, aliases: ['idMunicipio', 'municipioId'] },
-    { name: 'provinciaId', type: 'int', required: true, aliases: ['idProvincia'] },
-    { name: 'nombre', type: 'string', required: true, aliases: ['municipio', 'nombreMunicipio'] },
-    {
-      name: 'municipioDGII',
-      type: 'string',
-      required: true,
-      aliases: ['codigo', 'codigoDGII', 'codigoMunicipio', 'codMunicipio'],
-      padDigits: 4,
-    },
-  ],
-  sectores: [
-    { name: 'id', type: 'int', required: true, aliases: ['idSector', 'sectorId'] },
-    { name: 'municipioId', type: 'int', required: true, aliases: ['idMunicipio'] },
-    { name: 'nombreSector', type: 'string', required: true, aliases: ['nombre', 'sector'] },
-  ],
-  nacionalidades: [
-    { name: 'id', type: 'int', required: true, aliases: ['idNacionalidad'] },
-    { name: 'nacionalidad', type: 'string', required: true, aliases: ['gentilicio'] },
-    { name: 'nombrePais', type: 'string', required: true, aliases: ['pais'] },
-  ],
-  'actividades-ciiu': [
-    {
-      name: 'codigoCiiuDGII',
-      type: 'string',
-      required: true,
-      aliases: ['codigo', 'codigoCiiu', 'ciiu', 'codigoActividad', 'clase'],
-      padDigits: 4,
-    },
-    {
-      name: 'descripcionCrm',
-      type: 'string',
-      required: true,
-      aliases: ['descripcion', 'actividad', 'descripcionActividad', 'nombre'],
-    },
-    { name: 'seccion', type: 'string', required: false, aliases: [] },
-    { name: 'division', type: 'string', required: false, aliases: [], padDigits: 2 },
-  ],
-  bancos: [
-    { name: 'id', type: 'int', required: true, aliases: ['idBanco', 'bancoId'] },
-    { name: 'nombre', type: 'string', required: true, aliases: ['banco', 'nombreBanco', 'entidad'] },
-    { name: 'tipo', type: 'string', required: true, aliases: ['tipoEntidad'], allowed: BANCO_TIPOS },
-  ],
-  'enlaces-interes': [
-    { name: 'id', type: 'int', required: true, aliases: ['idEnlace', 'orden'] },
-    { name: 'titulo', type: 'string', required: true, aliases: ['nombre', 'enlace'] },
-    { name: 'institucion', type: 'string', required: true, aliases: ['entidad'] },
-    { name: 'descripcion', type: 'string', required: true, aliases: [] },
-    { name: 'url', type: 'string', required: true, aliases: ['direccion', 'sitio', 'sitioWeb', 'web'] },
-  ],
-};
+import {
+  REFERENCE_TABLES,
+  toReferenceTable,
+  type ReferenceColumn,
+  type ReferenceImportName,
+  type ReferenceTable,
+} from '../referenceTables';
 
 /** Minúsculas, sin tildes y sin espacios, guiones ni guiones bajos. */
 function normalizeHeader(header: string): string {
@@ -259,43 +153,49 @@ function coerce(
   line: number,
 ): string | number {
   const value = raw.trim();
-  if (column.type === 'int') {
+  if (column.type === 'integer') {
     if (!/^[+-]?\d+$/.test(value)) {
       throw new Error(
-        `Línea ${line}: el valor «${value}» de la columna «${column.name}» no es un número entero válido.`,
+        `Línea ${line}: el valor «${value}» de la columna «${column.key}» no es un número entero válido.`,
       );
     }
     const n = Number(value);
     if (!Number.isSafeInteger(n)) {
       throw new Error(
-        `Línea ${line}: el valor «${value}» de la columna «${column.name}» está fuera del rango de enteros admitido.`,
+        `Línea ${line}: el valor «${value}» de la columna «${column.key}» está fuera del rango de enteros admitido.`,
       );
     }
     return n;
   }
+  // Other types stay text: insertReferenceRows reads amounts and lists ("a|b") from text.
   let text = value;
   if (column.padDigits !== undefined && /^\d+$/.test(text) && text.length < column.padDigits) {
     text = text.padStart(column.padDigits, '0');
   }
   if (column.allowed !== undefined && !column.allowed.includes(text)) {
     throw new Error(
-      `Línea ${line}: el valor «${text}» de la columna «${column.name}» no es válido; se esperaba uno de: ${column.allowed.join(', ')}.`,
+      `Línea ${line}: el valor «${text}» de la columna «${column.key}» no es válido; se esperaba uno de: ${column.allowed.join(', ')}.`,
     );
   }
   return text;
 }
 
 /**
- * Convierte el texto de un CSV en filas de la tabla de referencia indicada.
- * Lanza un Error (mensaje en español con el número de línea) si falta una
- * columna obligatoria, si un valor obligatorio viene vacío o si un entero no
- * es válido.
+ * The rows of a CSV for the reference table named `table` (import or SQL
+ * name). Throws an Error (Spanish message with the line number) when a
+ * required column is missing, a required value is empty, an integer is not
+ * valid or a value is not among those allowed.
  */
-export function parseReferenceCsv(table: ReferenceTable, csvText: string): Record<string, unknown>[] {
-  const columns = REFERENCE_COLUMNS[table];
-  if (columns === undefined) {
+export function parseReferenceCsv(table: ReferenceTable | ReferenceImportName, csvText: string): Record<string, unknown>[] {
+  const known = toReferenceTable(table);
+  if (known === null) {
     throw new Error(`Tabla de referencia desconocida: «${String(table)}».`);
   }
+  const descriptor = REFERENCE_TABLES[known];
+  if (!descriptor.csv) {
+    throw new Error(`La tabla «${descriptor.name}» se importa desde un archivo JSON, no desde CSV.`);
+  }
+  const { columns } = descriptor;
   const text = csvText.charCodeAt(0) === 0xfeff ? csvText.slice(1) : csvText;
   const records = tokenize(text, detectDelimiter(text));
   const header = records[0];
@@ -303,34 +203,34 @@ export function parseReferenceCsv(table: ReferenceTable, csvText: string): Recor
     throw new Error('El archivo CSV está vacío: falta la fila de encabezados (línea 1).');
   }
 
-  // Encabezado normalizado -> columna.
+  // Normalised header -> column.
   const lookup = new Map<string, ReferenceColumn>();
   for (const column of columns) {
-    for (const key of [column.name, ...column.aliases]) lookup.set(normalizeHeader(key), column);
+    for (const key of [column.key, ...column.aliases]) lookup.set(normalizeHeader(key), column);
   }
-  // Columna -> índice en el CSV. El nombre exacto del campo gana a un alias.
+  // Column -> index in the CSV. The field's exact name wins over an alias.
   const indexOf = new Map<string, number>();
   const exactMatch = new Set<string>();
   header.fields.forEach((rawHeader, index) => {
     const key = normalizeHeader(rawHeader);
     const column = lookup.get(key);
     if (column === undefined) return;
-    const isExact = key === normalizeHeader(column.name);
-    if (indexOf.has(column.name)) {
-      if (exactMatch.has(column.name) === isExact) {
+    const isExact = key === normalizeHeader(column.key);
+    if (indexOf.has(column.key)) {
+      if (exactMatch.has(column.key) === isExact) {
         throw new Error(
-          `Línea ${header.line}: la columna «${column.name}» aparece más de una vez en los encabezados.`,
+          `Línea ${header.line}: la columna «${column.key}» aparece más de una vez en los encabezados.`,
         );
       }
       if (!isExact) return;
     }
-    indexOf.set(column.name, index);
-    if (isExact) exactMatch.add(column.name);
+    indexOf.set(column.key, index);
+    if (isExact) exactMatch.add(column.key);
   });
-  const missing = columns.filter((c) => c.required && !indexOf.has(c.name)).map((c) => c.name);
+  const missing = columns.filter((c) => c.csvRequired && !indexOf.has(c.key)).map((c) => c.key);
   if (missing.length > 0) {
     throw new Error(
-      `Línea ${header.line}: faltan columnas obligatorias para «${table}»: ${missing.join(', ')}.`,
+      `Línea ${header.line}: faltan columnas obligatorias para «${descriptor.name}»: ${missing.join(', ')}.`,
     );
   }
 
@@ -338,18 +238,18 @@ export function parseReferenceCsv(table: ReferenceTable, csvText: string): Recor
   for (const record of records.slice(1)) {
     const row: Record<string, unknown> = {};
     for (const column of columns) {
-      const index = indexOf.get(column.name);
+      const index = indexOf.get(column.key);
       const raw = index === undefined ? undefined : record.fields[index];
       if (raw === undefined || raw.trim() === '') {
-        if (column.required) {
+        if (column.csvRequired) {
           throw new Error(
-            `Línea ${record.line}: falta el valor obligatorio de la columna «${column.name}».`,
+            `Línea ${record.line}: falta el valor obligatorio de la columna «${column.key}».`,
           );
         }
-        if (column.default !== undefined) row[column.name] = column.default;
+        if (column.default !== undefined) row[column.key] = column.default;
         continue;
       }
-      row[column.name] = coerce(column, raw, record.line);
+      row[column.key] = coerce(column, raw, record.line);
     }
     rows.push(row);
   }

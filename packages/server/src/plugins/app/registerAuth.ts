@@ -44,7 +44,7 @@ export function readToken(request: FastifyRequest): string | null {
   return token && TOKEN.test(token) ? token : null;
 }
 
-/** Adds request.citizen and the app.authenticate hook (routes use it on onRequest: an anonymous caller gets 401 before its body is read, validated or stored). */
+/** Adds request.citizen and the app.authenticate hook (the citizen context of routes/registerRoutes.ts puts it first on each citizen route's onRequest: an anonymous caller gets 401 before its body is read, validated or stored). */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('citizen', null);
   app.decorateRequest('sessionTokenHash', null);

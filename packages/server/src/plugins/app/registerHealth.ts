@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { appliedMigrations, pingDatabase } from '../../services/health/databaseHealth';
 import type { SharedRedis } from '../../services/redisClient';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
@@ -91,11 +92,10 @@ export function registerHealth(app: FastifyInstance): void {
 
   app.get('/health/ready', routeOptions, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    const database = await check(() => db.query('SELECT 1'));
+    const database = await check(() => pingDatabase(db));
     const migrations = await check(async () => {
       const files = (await readdir(MIGRATIONS_DIR)).filter((name) => MIGRATION_FILE.test(name)).map((name) => name.replace(/\.sql$/, ''));
-      const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
-      const applied = new Set(rows.map((row) => row.version));
+      const applied = await appliedMigrations(db);
       const missing = files.filter((version) => !applied.has(version));
       if (missing.length > 0) throw new Error(`migraciones pendientes: ${missing.join(', ')}`);
     });

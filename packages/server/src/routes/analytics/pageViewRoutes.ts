@@ -5,16 +5,18 @@
  * nothing is. Either way the answer is 204.
  */
 import type { FastifyInstance } from 'fastify';
+import { pageViewBodySchema } from '@portal/api-contract';
 import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
-import { cleanPagePath, PAGE_PATH_MAX, PAGE_PATH_MESSAGE } from '../../services/analytics/pagePath';
+import { cleanPagePath, PAGE_PATH_MESSAGE } from '../../services/analytics/pagePath';
 import { recordPageView } from '../../services/analytics/pageViewStore';
 
 /** Route changes one address may report per minute: far above a person clicking through pages. */
 export const PAGE_VIEWS_PER_MINUTE = 120;
 
-const pageViewSchema = {
+/** The body is the API contract's: the app types what it sends from the same schema. */
+export const pageViewSchema = {
   tags: ['Portal'],
   security: publicSecurity,
   operationId: 'recordPageView',
@@ -23,11 +25,7 @@ const pageViewSchema = {
     'Guarda solo la ruta y la hora (ANALYTICS=propio); con ANALYTICS=ninguno no guarda nada. La ruta debe empezar por "/"; ' +
     'se quitan la consulta (?…) y el fragmento (#…), y los segmentos que parecen datos de una persona (correos, números de 9 o más dígitos como cédulas o teléfonos) se guardan como ":oculto". ' +
     `${PAGE_VIEWS_PER_MINUTE} por minuto por dirección.`,
-  body: {
-    type: 'object',
-    properties: { path: { type: 'string', maxLength: PAGE_PATH_MAX, pattern: '^/', description: 'Ruta de la página, por ejemplo /mis-solicitudes' } },
-    required: ['path'],
-  },
+  body: pageViewBodySchema,
   response: { ...commonErrors, 204: { type: 'null', description: 'Visita registrada (o ignorada con ANALYTICS=ninguno)' } },
 } as const;
 

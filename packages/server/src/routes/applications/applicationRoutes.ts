@@ -44,9 +44,9 @@ const BASES = [
   { base: '/portals/solicitudes-en-linea/:form', generic: true },
 ] as const;
 
+/** Registered in the citizen context (registerRoutes.ts), which adds app.authenticate to each route. */
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  const auth = { onRequest: app.authenticate };
 
   /** The online service the address names; 404 when no catalogue service runs that form. */
   const serviceOf = async (request: FastifyRequest, generic: boolean): Promise<OnlineService> => {
@@ -62,7 +62,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // Every online application of the citizen, of every service (the home page and «Mis solicitudes»).
-  typed.get('/portals/solicitudes-en-linea', { ...auth, schema: listAllSchema }, async (request) => {
+  typed.get('/portals/solicitudes-en-linea', { schema: listAllSchema }, async (request) => {
     const rows = await listApplications(app.db, requireCitizen(request).id, null);
     const names = await serviceNames(app.db, rows.map((r) => r.form));
     return { data: rows.map((r) => applicationView(r, names.get(r.form) ?? r.form)) };
@@ -71,7 +71,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   for (const { base, generic } of BASES) {
     const s = <S extends Parameters<typeof withForm>[0]>(schema: S) => (generic ? withForm(schema) : schema);
 
-    typed.post(base, { ...auth, schema: s(createSchema) }, async (request, reply) => {
+    typed.post(base, { schema: s(createSchema) }, async (request, reply) => {
       const citizen = requireCitizen(request);
       const service = await serviceOf(request, generic);
       const max = app.config.maxOpenDrafts;
@@ -80,7 +80,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send({ data: applicationView(row, service.name) });
     });
 
-    typed.delete(`${base}/:id`, { ...auth, schema: s(deleteSchema) }, async (request, reply) => {
+    typed.delete(`${base}/:id`, { schema: s(deleteSchema) }, async (request, reply) => {
       const service = await serviceOf(request, generic);
       const outcome = await deleteDraft(app.db, requireCitizen(request).id, service.form, (request.params as { id: number }).id);
       if (outcome === 'missing') throw new HttpError(404, NOT_FOUND);
@@ -88,19 +88,19 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(204).send(null);
     });
 
-    typed.get(base, { ...auth, schema: s(listSchema) }, async (request) => {
+    typed.get(base, { schema: s(listSchema) }, async (request) => {
       const service = await serviceOf(request, generic);
       return { data: (await listApplications(app.db, requireCitizen(request).id, service.form)).map((r) => applicationView(r, service.name)) };
     });
 
-    typed.get(`${base}/:id`, { ...auth, schema: s(getSchema) }, async (request) => {
+    typed.get(`${base}/:id`, { schema: s(getSchema) }, async (request) => {
       const service = await serviceOf(request, generic);
       const row = await findApplication(app.db, requireCitizen(request).id, service.form, (request.params as { id: number }).id);
       if (!row) throw new HttpError(404, NOT_FOUND);
       return { data: applicationView(row, service.name) };
     });
 
-    typed.put(`${base}/:id`, { ...auth, schema: s(saveSchema) }, async (request) => {
+    typed.put(`${base}/:id`, { schema: s(saveSchema) }, async (request) => {
       const citizen = requireCitizen(request);
       const service = await serviceOf(request, generic);
       const id = (request.params as { id: number }).id;
@@ -113,13 +113,13 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(409, 'La solicitud fue modificada desde otro dispositivo; recargue para ver la última versión');
     });
 
-    typed.post(`${base}/validate`, { ...auth, schema: s(validateSchema) }, async (request) => {
+    typed.post(`${base}/validate`, { schema: s(validateSchema) }, async (request) => {
       const schema = schemaOf(await serviceOf(request, generic));
       const { errors } = verdict(schema, (request.body as { data: unknown }).data);
       return { valid: errors.length === 0, errors };
     });
 
-    typed.post(`${base}/:id/submit`, { ...auth, schema: s(submitSchema), config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+    typed.post(`${base}/:id/submit`, { schema: s(submitSchema), config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
       const citizen = requireCitizen(request);
       const service = await serviceOf(request, generic);
       const current = await findApplication(app.db, citizen.id, service.form, (request.params as { id: number }).id);

@@ -2,7 +2,7 @@
  * Route schemas of the online services' applications (/v1/portals/solicitudes-en-linea/{form}
  * and the formalization's /v1/portals/formalizaciones): validation, serialization, OpenAPI and types in one place.
  */
-import { APPLICATION_STATUSES, applicationSchema } from '@portal/api-contract';
+import { APPLICATION_STATUSES, applicationSchema, draftCreateBodySchema, draftSaveBodySchema } from '@portal/api-contract';
 import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 
 // The application's shape is part of the API contract the app reads its types from.
@@ -11,16 +11,6 @@ export const STATUSES = APPLICATION_STATUSES;
 
 const one = { type: 'object', properties: { data: applicationSchema }, required: ['data'] } as const;
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
-// The draft creation body has every field optional: no `required` at all (OpenAPI forbids an empty one).
-const draftBodyOptional = {
-  type: 'object',
-  properties: {
-    data: { type: 'object', additionalProperties: true },
-    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  },
-  additionalProperties: false,
-} as const;
-const draftBody = { ...draftBodyOptional, required: ['data'] } as const;
 
 const tags = ['Solicitudes en línea'];
 /** Every route here needs a session (bearer token or the token cookie). */
@@ -34,7 +24,7 @@ const security = citizenSecurity;
 export const createSchema = {
   tags, security, operationId: 'createFormalizationDraft', summary: 'Crea un borrador',
   description: 'Cada ciudadano puede tener como máximo MAX_OPEN_DRAFTS borradores abiertos (10 por defecto); con más, 429 hasta que elimine alguno.',
-  body: draftBodyOptional, response: { ...authErrors, 201: one },
+  body: draftCreateBodySchema, response: { ...authErrors, 201: one },
 } as const;
 export const deleteSchema = {
   tags, security, operationId: 'deleteFormalizationDraft', summary: 'Elimina un borrador propio',
@@ -52,7 +42,7 @@ export const listAllSchema = {
 } as const;
 export const getSchema = { tags, security, operationId: 'getOwnFormalization', summary: 'Lee una solicitud propia', params: idParams, response: { ...authErrors, 200: one, 404: errorSchema } } as const;
 export const saveSchema = {
-  tags, security, operationId: 'saveFormalizationDraft', summary: 'Guarda el borrador (autoguardado)', params: idParams, body: draftBody,
+  tags, security, operationId: 'saveFormalizationDraft', summary: 'Guarda el borrador (autoguardado)', params: idParams, body: draftSaveBodySchema,
   response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema },
 } as const;
 export const submitSchema = {

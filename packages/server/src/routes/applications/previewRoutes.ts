@@ -11,6 +11,7 @@ import { errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { formSchema } from '../../services/applications/onlineForms';
+import { serviceFormById } from '../../services/catalogue/catalogueStore';
 
 const NO_FORM = 'Este servicio no tiene formulario en línea';
 
@@ -26,11 +27,7 @@ const previewSchema = {
 
 export async function previewRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<SchemaTypeProvider>().get('/portals/previewformulary/:id/show', { schema: previewSchema }, async (request, reply) => {
-    const { rows } = await app.db.query<{ id: number; slug: string; nombre: string; formulario: string | null }>(
-      'SELECT id, slug, nombre, formulario FROM catalogo_servicios WHERE id = $1',
-      [request.params.id],
-    );
-    const service = rows[0];
+    const service = await serviceFormById(app.db, request.params.id);
     const schema = service?.formulario ? formSchema(service.formulario) : null;
     if (!service || !schema) throw new HttpError(404, NO_FORM);
     // The same for everyone, and it changes only with a deployment or an import.

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
-import { cleanCedula, findCitizenByCedula, toCitizenView } from '../../services/citizenStore';
+import { cleanCedula, findCitizenByCedula, takeFirstLogin, toCitizenView } from '../../services/citizenStore';
 import { loginSucceeded, takeLoginAttempt } from '../../services/loginThrottle';
 import { createSession, revokeSession } from '../../services/sessionStore';
 import { DEVICE_COOKIE, DEVICE_TTL_DAYS, issueDevice, trustedDeviceHash } from '../../services/trustedDevices';
@@ -17,8 +17,8 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
   void reply.header('cache-control', 'no-store');
 }
 
-/** Login, logout and me under /v1/portals/auth/citizens (registration: registrationRoutes.ts). */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+/** Login under /v1/portals/auth/citizens: public, it starts the session (registration: registrationRoutes.ts). */
+export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const base = '/portals/auth/citizens';
 
@@ -39,7 +39,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (citizen === null || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
     await loginSucceeded(app.db, cedula, request.ip);
     // The first login after registration: cleared atomically, so two parallel logins welcome once.
-    const first = await app.db.query('UPDATE citizens SET first_login_pending = false WHERE id = $1 AND first_login_pending RETURNING id', [citizen.id]);
+    const first = await takeFirstLogin(app.db, citizen.id);
     const token = await createSession(app.db, citizen.id, app.config.sessionTtlHours);
     const secure = request.protocol === 'https';
     reply.setCookie('token', token, { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge: Math.floor(app.config.sessionTtlHours * 3600) });
@@ -48,10 +48,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         path: '/v1/portals/auth/citizens', httpOnly: true, sameSite: 'strict', secure, maxAge: DEVICE_TTL_DAYS * 86400,
       });
     }
-    return { token, citizen: toCitizenView(citizen), first_login: first.rows.length > 0 };
+    return { token, citizen: toCitizenView(citizen), first_login: first };
   });
+}
 
-  typed.post(`${base}/logout`, { schema: logoutSchema, onRequest: app.authenticate }, async (request, reply) => {
+/** Logout and me under /v1/portals/auth/citizens: registered in the citizen context (registerRoutes.ts), which adds app.authenticate. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<SchemaTypeProvider>();
+  const base = '/portals/auth/citizens';
+
+  typed.post(`${base}/logout`, { schema: logoutSchema }, async (request, reply) => {
     if (request.sessionTokenHash !== null) {
       await revokeSession(app.db, request.sessionTokenHash);
       app.sessionCache.forgetToken(request.sessionTokenHash);
@@ -60,7 +66,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Sesión cerrada' };
   });
 
-  typed.get(`${base}/me`, { schema: meSchema, onRequest: [app.authenticate, noStore] }, async (request) => ({
+  typed.get(`${base}/me`, { schema: meSchema, onRequest: noStore }, async (request) => ({
     data: requireCitizen(request),
   }));
 }

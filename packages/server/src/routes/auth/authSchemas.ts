@@ -1,24 +1,20 @@
-import { citizenSchema, loginResponseSchema } from '@portal/api-contract';
+import {
+  citizenSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  registrationAnswerSchema,
+  registrationBodySchema,
+  registrationConfirmAnswerSchema,
+  registrationConfirmBodySchema,
+  registrationResendBodySchema,
+} from '@portal/api-contract';
 import { authErrors, citizenSecurity, commonErrors, messageSchema, publicSecurity } from '../../http/commonSchemas';
 
 export { citizenSchema };
 
-const cedula = { type: 'string', minLength: 1, maxLength: 20, description: '11 dígitos, con o sin guiones' } as const;
-const password = { type: 'string', minLength: 1, maxLength: 256 } as const;
-
-const registrationToken = { type: 'string', minLength: 20, maxLength: 100, description: 'El token que devolvió el registro' } as const;
-const code = { type: 'string', pattern: '^[0-9]{6}$', description: 'El código de 6 dígitos recibido por correo' } as const;
-
-/** The same answer whether or not the cédula already has an account. */
-const registrationAnswer = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    registration_token: { type: 'string', description: 'Se envía con el código a /confirm y a /resend' },
-    resend_after_seconds: { type: 'integer', description: 'Segundos hasta que se pueda pedir otro código' },
-  },
-  required: ['message', 'registration_token', 'resend_after_seconds'],
-} as const;
+// The bodies (and the registration's and confirmation's answers) are the API contract's: the app types what it sends from the same schemas.
 
 export const registerSchema = {
   tags: ['Cuenta'],
@@ -29,18 +25,8 @@ export const registerSchema = {
     'La cédula y la fecha de nacimiento deben coincidir con el registro de la JCE (la consulta pública de cédulas no devuelve la fecha). ' +
     'La cuenta solo existe cuando se confirma el código (POST /confirm). La respuesta es la misma haya o no una cuenta con esa cédula: ' +
     'si ya la hay, su titular recibe un aviso en su correo y nada cambia.',
-  body: {
-    type: 'object',
-    properties: {
-      cedula,
-      fecha_nacimiento: { type: 'string', format: 'date', description: 'AAAA-MM-DD, como consta en la JCE' },
-      email: { type: 'string', format: 'email', maxLength: 254 },
-      password: { ...password, description: 'Al menos 10 caracteres, sin la cédula, difícil de adivinar' },
-      password_confirmation: { type: 'string', maxLength: 256 },
-    },
-    required: ['cedula', 'fecha_nacimiento', 'email', 'password'],
-  },
-  response: { ...commonErrors, 202: registrationAnswer },
+  body: registrationBodySchema,
+  response: { ...commonErrors, 202: registrationAnswerSchema },
 } as const;
 
 export const confirmSchema = {
@@ -48,12 +34,8 @@ export const confirmSchema = {
   security: publicSecurity,
   operationId: 'confirmCitizenEmail',
   summary: 'Confirma el correo con el código recibido: crea la cuenta',
-  body: {
-    type: 'object',
-    properties: { registration_token: registrationToken, code },
-    required: ['registration_token', 'code'],
-  },
-  response: { ...commonErrors, 201: { type: 'object', properties: { message: { type: 'string' }, data: citizenSchema }, required: ['message', 'data'] } },
+  body: registrationConfirmBodySchema,
+  response: { ...commonErrors, 201: registrationConfirmAnswerSchema },
 } as const;
 
 export const resendSchema = {
@@ -61,8 +43,8 @@ export const resendSchema = {
   security: publicSecurity,
   operationId: 'resendCitizenConfirmationCode',
   summary: 'Envía otro código de confirmación (como mucho uno por minuto)',
-  body: { type: 'object', properties: { registration_token: registrationToken }, required: ['registration_token'] },
-  response: { ...commonErrors, 202: registrationAnswer },
+  body: registrationResendBodySchema,
+  response: { ...commonErrors, 202: registrationAnswerSchema },
 } as const;
 
 export const loginSchema = {
@@ -70,7 +52,7 @@ export const loginSchema = {
   security: publicSecurity,
   operationId: 'logInCitizen',
   summary: 'Inicia sesión: devuelve el token y lo pone en la cookie token',
-  body: { type: 'object', properties: { cedula, password }, required: ['cedula', 'password'] },
+  body: loginBodySchema,
   response: {
     ...authErrors,
     200: loginResponseSchema,
@@ -98,7 +80,7 @@ export const forgotSchema = {
   security: publicSecurity,
   operationId: 'requestPasswordResetCode',
   summary: 'Envía un código de 6 dígitos (30 minutos) al correo de la cuenta',
-  querystring: { type: 'object', properties: { dni: cedula }, required: ['dni'] },
+  querystring: { type: 'object', properties: { dni: loginBodySchema.properties.cedula }, required: ['dni'] },
   response: { ...commonErrors, 200: messageSchema },
 } as const;
 
@@ -107,11 +89,7 @@ export const resetSchema = {
   security: publicSecurity,
   operationId: 'resetCitizenPassword',
   summary: 'Cambia la contraseña con el código recibido por correo',
-  body: {
-    type: 'object',
-    properties: { dni: cedula, code, password },
-    required: ['dni', 'code', 'password'],
-  },
+  body: passwordResetBodySchema,
   response: { ...commonErrors, 200: messageSchema },
 } as const;
 
@@ -120,10 +98,6 @@ export const changePasswordSchema = {
   operationId: 'changeCitizenPassword',
   summary: 'Cambia la contraseña (cierra las demás sesiones)',
   security: citizenSecurity,
-  body: {
-    type: 'object',
-    properties: { current_password: password, new_password: password },
-    required: ['current_password', 'new_password'],
-  },
+  body: passwordChangeBodySchema,
   response: { ...authErrors, 200: messageSchema },
 } as const;

@@ -9,25 +9,26 @@ import { clearAttempts, takeAttempt } from '../../services/attemptCounter';
 import { cleanCedula, findCitizenByCedula, findCitizenById, updatePasswordHash, type CitizenRecord } from '../../services/citizenStore';
 import { queueMail } from '../../services/mail/queueMail';
 import { codeHmac, newCode, sameHmac } from '../../services/oneTimeCode';
+import { replacePasswordReset, RESET_CODE_MINUTES, takePasswordResetAttempt, usePasswordReset } from '../../services/passwordResetStore';
 import { revokeCitizenSessions } from '../../services/sessionStore';
 import { changePasswordSchema, forgotSchema, resetSchema } from './authSchemas';
 
 export const FORGOT_MESSAGE = 'Si la cédula tiene una cuenta, enviamos un código a su correo';
 const INVALID_CODE = 'Código inválido o vencido';
 const UPDATED = 'Contraseña actualizada';
-const CODE_MINUTES = 30;
 const MAX_CODE_ATTEMPTS = 5;
 const HOUR = 3600;
+/** Per address, on each route of this file. */
+const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
 function checkNewPassword(password: string, cedula: string, path: string, personal: string[] = []): void {
   const problem = passwordProblem(password, cedula, personal);
   if (problem !== null) throw new HttpError(400, 'Datos inválidos', [{ path, message: problem }]);
 }
 
-/** Forgot / reset (code by e-mail) and change password. */
-export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+/** Forgot / reset (code by e-mail): public, the account's entry when its password is lost. */
+export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
   /** Issues a reset code: runs after the answer is sent, so its time says nothing about the account. */
   const issueResetCode = async (citizen: CitizenRecord) => {
@@ -36,16 +37,12 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     const code = newCode();
     await app.db.transaction(async (tx) => {
       // A new code replaces any earlier one.
-      await tx.query('UPDATE password_resets SET used_at = now() WHERE citizen_id = $1 AND used_at IS NULL', [citizen.id]);
-      await tx.query(
-        `INSERT INTO password_resets (citizen_id, code_hmac, expires_at) VALUES ($1, $2, now() + make_interval(mins => ${CODE_MINUTES}))`,
-        [citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code)],
-      );
+      await replacePasswordReset(tx, citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code));
       await queueMail(tx, {
         to: citizen.email,
         subject: 'Código para restablecer su contraseña',
         body:
-          `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${CODE_MINUTES} minutos.\n` +
+          `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${RESET_CODE_MINUTES} minutos.\n` +
           'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambia.',
       });
     });
@@ -77,23 +74,14 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     if (!(await takeAttempt(app.db, [{ key: `reset:cedula:${cedula}`, max: 10, windowSeconds: HOUR }]))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
     const citizen = await findCitizenByCedula(app.db, cedula);
     // The attempt is counted before the comparison, so parallel guesses cannot exceed five per code.
-    const { rows } = await app.db.query<{ id: number; code_hmac: string; attempts: number }>(
-      `UPDATE password_resets SET attempts = attempts + 1
-        WHERE id = (SELECT id FROM password_resets
-                     WHERE citizen_id = $1 AND used_at IS NULL AND expires_at > now()
-                     ORDER BY id DESC LIMIT 1)
-        RETURNING id, code_hmac, attempts`,
-      [citizen?.id ?? 0],
-    );
-    const reset = rows[0];
+    const reset = await takePasswordResetAttempt(app.db, citizen?.id ?? 0);
     if (citizen === null || !reset || reset.attempts > MAX_CODE_ATTEMPTS || !sameHmac(reset.code_hmac, codeHmac(app.secretKey, 'restablecer', citizen.id, code))) {
       throw new HttpError(400, INVALID_CODE);
     }
     checkNewPassword(password, cedula, 'password', [citizen.email, citizen.nombres, citizen.apellidos]);
     const passwordHash = await app.passwords.hash(password);
     await app.db.transaction(async (tx) => {
-      const used = await tx.query('UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [reset.id]);
-      if (used.rows.length === 0) throw new HttpError(400, INVALID_CODE);
+      if (!(await usePasswordReset(tx, reset.id))) throw new HttpError(400, INVALID_CODE);
       await updatePasswordHash(tx, citizen.id, passwordHash);
       await revokeCitizenSessions(tx, citizen.id, null);
       await clearAttempts(tx, `login:cedula:${cedula}`);
@@ -101,10 +89,15 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     app.sessionCache.forgetCitizen(citizen.id);
     return { message: UPDATED };
   });
+}
+
+/** Change password: registered in the citizen context (registerRoutes.ts), which adds app.authenticate. */
+export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<SchemaTypeProvider>();
 
   typed.post(
     '/portals/auth/citizens/changepassword',
-    { schema: changePasswordSchema, onRequest: app.authenticate, config: limited },
+    { schema: changePasswordSchema, config: limited },
     async (request) => {
       const session = requireCitizen(request);
       const { current_password: current, new_password: next } = request.body;

@@ -11,7 +11,7 @@ import { HttpError, type FieldError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { takeAttempt } from '../../services/attemptCounter';
-import { cleanCedula, findCitizenByCedula, insertCitizen } from '../../services/citizenStore';
+import { cleanCedula, findCitizenByCedula, insertCitizen, markFirstLoginPending } from '../../services/citizenStore';
 import { queueMail } from '../../services/mail/queueMail';
 import { codeHmac, newCode, sameHmac } from '../../services/oneTimeCode';
 import {
@@ -104,7 +104,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
       });
       await deleteRegistrationsOf(tx, pending.cedula);
       // Its first login will answer first_login: true (the browser's welcome, FIRST_LOGIN).
-      if (created !== null) await tx.query('UPDATE citizens SET first_login_pending = true WHERE id = $1', [created.id]);
+      if (created !== null) await markFirstLoginPending(tx, created.id);
       return created;
     });
     // Another registration of the cédula was confirmed first: a confirmed account is never replaced.

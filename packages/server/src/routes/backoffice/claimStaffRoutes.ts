@@ -8,17 +8,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CLAIM_CLOSED_MESSAGE,
-  CLAIM_COMMENT_MAX,
   CLAIM_EVENT_NAMES,
   CLAIM_EVENTS,
   CLAIM_STATUSES,
   claimIsOpen,
   illegalClaimStatusMessage,
   nextClaimStatus,
+  staffClaimCommentBodySchema,
   staffClaimCommentSchema,
   staffClaimDetailSchema,
   staffClaimListSchema,
   staffClaimSchema,
+  staffClaimStatusBodySchema,
   type ClaimEventRule,
   type ClaimStatus,
 } from '@portal/api-contract';
@@ -54,13 +55,13 @@ const documentSchema = {
 const commentSchema = {
   tags, security, operationId: 'answerStaffClaim', summary: 'Responde un reclamo: el reclamo pasa a «Respondido» y se avisa al ciudadano',
   params,
-  body: { type: 'object', additionalProperties: false, properties: { content: { type: 'string', minLength: 1, maxLength: CLAIM_COMMENT_MAX } }, required: ['content'] },
+  body: staffClaimCommentBodySchema,
   response: { ...authErrors, 201: { type: 'object', properties: { data: staffClaimCommentSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
 } as const;
 const statusSchema = {
   tags, security, operationId: 'changeStaffClaimStatus', summary: 'Cambia el estado de un reclamo (en_proceso o cerrado, según el estado actual)',
   params,
-  body: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: CLAIM_STATUSES } }, required: ['status'] },
+  body: staffClaimStatusBodySchema,
   response: { ...authErrors, 200: { type: 'object', properties: { data: staffClaimSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
 } as const;
 
@@ -146,7 +147,7 @@ export async function claimStaffRoutes(app: FastifyInstance): Promise<void> {
       if (event === null) throw new HttpError(409, illegalClaimStatusMessage(claim.status, wanted));
       await setClaimStatus(tx, claim.id, wanted);
       await recordAudit(tx, { staffId: staff.id, action: `reclamo_${event}`, claimId: claim.id, detail: { from: claim.status, to: wanted } });
-      if (wanted === 'cerrado') {
+      if (!claimIsOpen(wanted)) {
         await notifyCitizen(tx, {
           citizenId: claim.citizen_id,
           kind: 'cambio_estado',

@@ -1,6 +1,6 @@
 /** Sign-in of institution staff, apart from the citizens' (/v1/backoffice/auth). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { staffLoginResponseSchema, staffSchema } from '@portal/api-contract';
+import { staffLoginBodySchema, staffLoginResponseSchema, staffSchema } from '@portal/api-contract';
 import { authErrors, messageSchema, publicSecurity, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
@@ -27,11 +27,7 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
 
 const loginSchema = {
   tags, security: publicSecurity, operationId: 'logInStaff', summary: 'Inicia sesión del personal de una institución: devuelve el token y lo pone en la cookie staff_token',
-  body: {
-    type: 'object', additionalProperties: false,
-    properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
-    required: ['email', 'password'],
-  },
+  body: staffLoginBodySchema,
   response: { ...authErrors, 200: staffLoginResponseSchema },
 } as const;
 const logoutSchema = { tags, security, operationId: 'logOutStaff', summary: 'Cierra la sesión del personal', response: { ...authErrors, 200: messageSchema } } as const;

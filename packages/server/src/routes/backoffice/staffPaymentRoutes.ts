@@ -8,7 +8,7 @@
  * backofficeRoutes' staff-only context.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorSchema, paymentResultSchema, paymentReviewListSchema, REFUSAL_REASON_MAX, REFUSAL_REASON_MIN } from '@portal/api-contract';
+import { errorSchema, paymentRefusalBodySchema, paymentResultSchema, paymentReviewListSchema, REFUSAL_REASON_MAX, REFUSAL_REASON_MIN } from '@portal/api-contract';
 import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
@@ -49,11 +49,7 @@ const refuseSchema = {
   tags, security, operationId: 'refusePaymentProof', summary: 'No acepta el comprobante: el cargo vuelve a pendiente con el motivo (se avisa al ciudadano, que puede enviar otro)',
   description: `reason: de ${REFUSAL_REASON_MIN} a ${REFUSAL_REASON_MAX} caracteres. 409 si el cargo no tiene un comprobante en verificación.`,
   params: idParams,
-  body: {
-    type: 'object', additionalProperties: false,
-    properties: { reason: { type: 'string', maxLength: REFUSAL_REASON_MAX } },
-    required: ['reason'],
-  },
+  body: paymentRefusalBodySchema,
   response: { ...authErrors, 200: resultSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 

@@ -11,7 +11,9 @@ import {
   errorSchema,
   queuePageSchema,
   STAFF_EVENTS,
+  staffCommentBodySchema,
   staffCommentCreatedSchema,
+  staffEventBodySchema,
   staffEventResultSchema,
   staffRequestSchema,
   SUBMITTED_STATUSES,
@@ -98,26 +100,14 @@ const eventSchema = {
   tags, security, operationId: 'applyStaffRequestEvent', summary: 'Toma, solicita una acción, aprueba o rechaza la solicitud',
   description: 'message es obligatorio para solicitar_accion y rechazar; requires_document solo cuenta en solicitar_accion. 409 si el estado no lo permite.',
   params: idParams,
-  body: {
-    type: 'object', additionalProperties: false,
-    properties: {
-      event: { type: 'string', enum: STAFF_EVENTS },
-      message: { type: 'string', maxLength: 2000 },
-      requires_document: { type: 'boolean' },
-    },
-    required: ['event'],
-  },
+  body: staffEventBodySchema,
   response: { ...authErrors, 200: staffEventResultSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 
 const commentSchema = {
   tags, security, operationId: 'commentStaffRequest', summary: 'Comenta la solicitud en nombre de la institución (se avisa al ciudadano)',
   params: idParams,
-  body: {
-    type: 'object', additionalProperties: false,
-    properties: { content: { type: 'string', minLength: 1, maxLength: 2000 } },
-    required: ['content'],
-  },
+  body: staffCommentBodySchema,
   response: { ...authErrors, 201: staffCommentCreatedSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 

@@ -6,10 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CLAIM_CLOSED_MESSAGE,
-  CLAIM_COMMENT_MAX,
   CLAIM_DESCRIPTION_MAX,
   CLAIM_DESCRIPTION_MIN,
+  claimCommentBodySchema,
   claimCommentSchema,
+  claimFormSchema,
   claimIsOpen,
   claimIssueListSchema,
   claimListSchema,
@@ -19,7 +20,7 @@ import {
 } from '@portal/api-contract';
 import { authErrors, citizenSecurity, commonErrors, errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError, type FieldError } from '../../http/HttpError';
-import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+import type { FromSchema, SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import {
   addClaimComment,
@@ -68,22 +69,13 @@ const threadSchema = {
 } as const;
 const commentSchema = {
   tags, security, operationId: 'commentOwnClaim', summary: 'Comenta un reclamo propio',
-  body: {
-    type: 'object', additionalProperties: false,
-    properties: { claim_id: id, content: { type: 'string', minLength: 1, maxLength: CLAIM_COMMENT_MAX } },
-    required: ['claim_id', 'content'],
-  },
+  body: claimCommentBodySchema,
   response: { ...authErrors, 201: { type: 'object', properties: { data: claimCommentSchema }, required: ['data'] }, 404: errorSchema, 409: errorSchema },
 } as const;
 
-/** The text fields of the claim form, as they came. */
-interface ClaimFields {
-  request_id?: string;
-  service_slug?: string;
-  issue_id?: string;
-  description?: string;
-}
-const CLAIM_FIELDS = new Set(['request_id', 'service_slug', 'issue_id', 'description']);
+/** The text fields of the claim form, as they came (the API contract's claimFormSchema, which the app sends). */
+type ClaimFields = FromSchema<typeof claimFormSchema>;
+const CLAIM_FIELDS = new Set(Object.keys(claimFormSchema.properties));
 
 /** Checks the form's fields; 400 'Datos inválidos' with one message per field. */
 function checkFields(fields: ClaimFields): { about: { requestId: number } | { serviceSlug: string }; issueId: number; description: string } {
@@ -108,19 +100,23 @@ function checkFields(fields: ClaimFields): { about: { requestId: number } | { se
   return { about, issueId, description };
 }
 
+/** GET /v1/issues: the claim types, public (the claim form lists them). */
+export async function claimPublicRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<SchemaTypeProvider>().get('/issues', { schema: issuesSchema }, async () => ({ data: await claimIssues(app.db) }));
+}
+
+/** The citizen's claims: registered in the citizen context (registerRoutes.ts), which adds app.authenticate to each route. */
 export async function claimRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const { uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
 
-  typed.get('/issues', { schema: issuesSchema }, async () => ({ data: await claimIssues(app.db) }));
-
-  typed.get('/portals/myclaims', { onRequest: app.authenticate, schema: myClaimsSchema }, async (request) => {
+  typed.get('/portals/myclaims', { schema: myClaimsSchema }, async (request) => {
     const citizen = requireCitizen(request);
     return { data: await citizenClaims(app.db, citizen.id) };
   });
 
-  typed.post('/portals/claim', { onRequest: app.authenticate, schema: fileClaimSchema }, async (request, reply) => {
+  typed.post('/portals/claim', { schema: fileClaimSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     const fields: ClaimFields = {};
     // The file is optional: a citizen at their storage limit may still file a claim without one
@@ -165,7 +161,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  typed.get('/portals/claim-comment', { onRequest: app.authenticate, schema: threadSchema }, async (request) => {
+  typed.get('/portals/claim-comment', { schema: threadSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const claimId = request.query.claim_id;
     await citizenClaim(app.db, citizen.id, claimId);
@@ -173,7 +169,7 @@ export async function claimRoutes(app: FastifyInstance): Promise<void> {
     return { data: { claim: await citizenClaim(app.db, citizen.id, claimId), comments: await citizenThread(app.db, claimId) } };
   });
 
-  typed.post('/portals/claim-comment', { onRequest: app.authenticate, schema: commentSchema }, async (request, reply) => {
+  typed.post('/portals/claim-comment', { schema: commentSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     const content = request.body.content.trim();
     if (content === '') throw new HttpError(400, INVALID, [{ path: 'content', message: EMPTY_COMMENT }]);

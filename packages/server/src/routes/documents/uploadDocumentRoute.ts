@@ -11,12 +11,13 @@ const FORBIDDEN = 'No autorizado';
  * POST /v1/portals/documents (multipart: file, citizen_profile_id, optional description).
  * Serves the profile's documents and the forms' upload dialogs: it stores the portal's list
  * (spec §5) and the forms' DXF; each form field's `x-accept` narrows that in its dialog.
+ * Registered in the citizen context (registerRoutes.ts), which adds app.authenticate.
  */
 export async function uploadDocumentRoute(app: FastifyInstance): Promise<void> {
   const { uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
 
-  app.post('/portals/documents', { schema: uploadSchema, onRequest: app.authenticate }, async (request, reply) => {
+  app.post('/portals/documents', { schema: uploadSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     // A file that would overflow the quota is cut as soon as it does; the final check is insertWithinQuota's, under a lock.
     const ownsProfile = (value: string) => value.trim() === String(citizen.id);

@@ -8,6 +8,7 @@ import { interestLinksSchema } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
+import { listInterestLinks } from '../../services/links/interestLinkStore';
 
 /** Browsers may keep the list this long: it changes only with an import. */
 export const LINKS_MAX_AGE_SECONDS = 600;
@@ -28,9 +29,7 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      const { rows } = await app.db.query<{ id: number; titulo: string; institucion: string; descripcion: string; url: string }>(
-        'SELECT id, titulo, institucion, descripcion, url FROM enlaces_interes ORDER BY id',
-      );
+      const rows = await listInterestLinks(app.db);
       void reply.header('cache-control', `public, max-age=${LINKS_MAX_AGE_SECONDS}`);
       return { data: rows };
     },

@@ -34,12 +34,13 @@ async function oneId(request: FastifyRequest): Promise<void> {
   if (value !== undefined && typeof value !== 'number' && typeof value !== 'string') throw new HttpError(400, 'Datos inválidos', [{ path: 'notify_id', message: 'Tipo de dato inválido' }]);
 }
 
+/** Registered in the citizen context (registerRoutes.ts), which adds app.authenticate to each route. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const base = '/portals/citizen-profile';
-  const auth = { onRequest: app.authenticate, preHandler: noStore };
+  const personal = { preHandler: noStore };
 
-  typed.get(`${base}/notifications`, { ...auth, schema: listNotificationsSchema }, async (request) => {
+  typed.get(`${base}/notifications`, { ...personal, schema: listNotificationsSchema }, async (request) => {
     const citizen = requireCitizen(request);
     // The schema's defaults fill them; the fallbacks only satisfy the types.
     const limit = request.query.limit ?? DEFAULT_PAGE;
@@ -48,7 +49,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return { data: page.rows.map(notificationView), unread_count: page.unread, total: page.total, limit, offset };
   });
 
-  typed.post(`${base}/notification-make-read`, { ...auth, preValidation: oneId, schema: makeReadSchema }, async (request) => {
+  typed.post(`${base}/notification-make-read`, { ...personal, preValidation: oneId, schema: makeReadSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const outcome = await markRead(app.db, citizen.id, request.body.notify_id);
     if (outcome === 'missing') throw new HttpError(404, NOT_FOUND);
@@ -59,7 +60,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  typed.post(`${base}/notifications/read-all`, { ...auth, schema: readAllSchema }, async (request) => {
+  typed.post(`${base}/notifications/read-all`, { ...personal, schema: readAllSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const updated = await markAllRead(app.db, citizen.id);
     return { message: 'Todas las notificaciones están marcadas como leídas', updated, unread_count: 0 };

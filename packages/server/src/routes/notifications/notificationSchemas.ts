@@ -1,5 +1,5 @@
 /** Route schemas of the citizen's notifications: validation, serialization, OpenAPI and types in one place. */
-import { notificationPageSchema, notificationReadSchema } from '@portal/api-contract';
+import { notificationMakeReadBodySchema, notificationPageSchema, notificationReadSchema } from '@portal/api-contract';
 import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 
 /** Largest page of notifications one call returns, and the default. */
@@ -29,12 +29,7 @@ export const listNotificationsSchema = {
 export const makeReadSchema = {
   tags, security, operationId: 'markNotificationRead', summary: 'Marca como leída una notificación propia',
   description: 'notify_id de una notificación del propio ciudadano; 404 si no existe o es de otro ciudadano (y nada cambia). Marcar una ya leída no cambia su hora de lectura.',
-  body: {
-    type: 'object',
-    properties: { notify_id: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'id de la notificación' } },
-    required: ['notify_id'],
-    additionalProperties: false,
-  },
+  body: notificationMakeReadBodySchema,
   response: { ...authErrors, 200: notificationReadSchema, 404: errorSchema },
 } as const;
 

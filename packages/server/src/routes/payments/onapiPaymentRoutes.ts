@@ -23,11 +23,11 @@ function shapeErrors(body: unknown): FieldError[] {
   return errors;
 }
 
-/** POST /v1/institution-onapi/payment: the citizen pays their request's ONAPI charge with a card (services/payments/cardPayment.ts). */
+/** POST /v1/institution-onapi/payment: the citizen pays their request's ONAPI charge with a card (services/payments/cardPayment.ts); the citizen context adds app.authenticate. */
 export async function onapiPaymentRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   typed.post('/institution-onapi/payment', {
-    onRequest: app.authenticate, schema: onapiPaymentRouteSchema, config: paymentRateLimit,
+    schema: onapiPaymentRouteSchema, config: paymentRateLimit,
     preValidation: async (request) => {
       const errors = shapeErrors(request.body);
       if (errors.length > 0) throw new HttpError(400, 'Datos inválidos', errors);

@@ -1,9 +1,11 @@
 /**
- * Every payment route (issue 13), under /v1: the payment view, the ONAPI card
- * payment, the Cámara de Comercio's card payment page (hash and return), the
+ * The citizen's payment routes (issue 13), under /v1 in the citizen context
+ * (registerRoutes.ts adds app.authenticate to each): the payment view, the ONAPI
+ * card payment, the Cámara de Comercio's card payment page (its hash), the
  * DGII proof and the deposit receipt, the authorization number of a transfer
- * or deposit, the price variations. The sandbox card payment page is outside
- * /v1 (registered by registerRoutes).
+ * or deposit, the price variations. Public, registered by registerRoutes:
+ * the card payment page's return (camaraReturnRoutes, authenticated by its
+ * hash) and, outside /v1, the sandbox card payment page.
  */
 import type { FastifyInstance } from 'fastify';
 import { camaraPaymentRoutes } from './camaraPaymentRoutes';

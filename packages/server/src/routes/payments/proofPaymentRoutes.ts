@@ -7,21 +7,13 @@
  * office (routes/backoffice/staffPaymentRoutes.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { FORMALIZATION_FORM, APPROVAL_NUMBER_MAX, paymentResultSchema } from '@portal/api-contract';
+import { depositReceiptBodySchema, dgiiProofBodySchema, FORMALIZATION_FORM, paymentResultSchema } from '@portal/api-contract';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { CHARGE_NOT_FOUND, chargeOut, lockAgencyCharge, lockCharge } from '../../services/payments/paymentLedger';
 import { approvalNumberOf, DEPOSIT_NOT_FOR_FORMALIZATION, ownDocument, submitProof } from '../../services/payments/paymentProofs';
-import { paymentErrors, paymentRateLimit, paymentSecurity, paymentTags, positiveId } from './paymentSchemas';
-
-const documentUrl = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 300,
-  description: 'Dirección de uno de los documentos del ciudadano: /v1/portals/documents/{id}/download (la de GET /v1/portals/documents)',
-} as const;
-const approval = (description: string) => ({ type: 'string', minLength: 1, maxLength: APPROVAL_NUMBER_MAX + 20, description }) as const;
+import { paymentErrors, paymentRateLimit, paymentSecurity, paymentTags } from './paymentSchemas';
 
 const dgiiSchema = {
   tags: paymentTags,
@@ -33,17 +25,7 @@ const dgiiSchema = {
     'suyo (404). authorizationNumber es el número de aprobación que el banco dio al ciudadano: de 1 a 30 letras, dígitos o guiones. ' +
     'El cargo de la DGII queda «En verificación» hasta que un oficial de la DGII lo acepte o no; el documento se añade a los de la solicitud. ' +
     '409 si el cargo ya está pagado, ya tiene un comprobante en verificación o la solicitud ya no admite pagos.',
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      documentUrl,
-      authorizationNumber: approval('Número de aprobación del pago (lo da el banco o el canal de la DGII)'),
-      requestId: positiveId,
-      requestCode: { type: 'string', pattern: '^[A-Za-z0-9-]{1,30}$', description: 'Código de la solicitud (codigoSolicitud.code)' },
-    },
-    required: ['documentUrl', 'authorizationNumber', 'requestId', 'requestCode'],
-  },
+  body: dgiiProofBodySchema,
   response: { ...paymentErrors, 200: { type: 'object', properties: { data: paymentResultSchema }, required: ['data'] } },
 } as const;
 
@@ -57,24 +39,15 @@ const depositSchema = {
     'solicitud requestId del ciudadano (si no, 404 «Pago no encontrado»); el documento debe ser suyo (404). approvalNumber: número de aprobación o ' +
     'de referencia del depósito, de 1 a 30 letras, dígitos o guiones. El cargo queda «En verificación» hasta que un oficial de la institución que ' +
     'lo cobra lo acepte o no. 409 si ya está pagado, ya tiene un comprobante en verificación o la solicitud ya no admite pagos.',
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      documentUrl,
-      approvalNumber: approval('Número de aprobación o de referencia del depósito'),
-      requestId: positiveId,
-      itemId: positiveId,
-    },
-    required: ['documentUrl', 'approvalNumber', 'requestId', 'itemId'],
-  },
+  body: depositReceiptBodySchema,
   response: { ...paymentErrors, 200: { type: 'object', properties: { data: paymentResultSchema }, required: ['data'] } },
 } as const;
 
+/** The DGII proof and the deposit receipt; the citizen context adds app.authenticate. */
 export async function proofPaymentRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
 
-  typed.post('/institution-dgii/upload/document', { onRequest: app.authenticate, schema: dgiiSchema, config: paymentRateLimit }, async (request) => {
+  typed.post('/institution-dgii/upload/document', { schema: dgiiSchema, config: paymentRateLimit }, async (request) => {
     const citizen = requireCitizen(request);
     const { requestId, requestCode } = request.body;
     const approvalNumber = approvalNumberOf(request.body.authorizationNumber, 'authorizationNumber');
@@ -91,7 +64,7 @@ export async function proofPaymentRoutes(app: FastifyInstance): Promise<void> {
     return { data: { message: 'Comprobante enviado. La DGII lo verificará.', item: chargeOut(charge), request_status: charge.request_status } };
   });
 
-  typed.post('/portals/payment/deposit-receipt', { onRequest: app.authenticate, schema: depositSchema, config: paymentRateLimit }, async (request) => {
+  typed.post('/portals/payment/deposit-receipt', { schema: depositSchema, config: paymentRateLimit }, async (request) => {
     const citizen = requireCitizen(request);
     const { requestId, itemId } = request.body;
     const approvalNumber = approvalNumberOf(request.body.approvalNumber, 'approvalNumber');

@@ -8,7 +8,7 @@
  * - POST /v1/portals/payment/updatepaycardnet { code, approval_number }: CardNet confirms it was paid with a card at a terminal.
  * All for the request's owner only; someone else's request, charge or number is a 404.
  */
-import { paymentCodeSchema, paymentResultSchema } from '@portal/api-contract';
+import { paymentCodeRenewalBodySchema, paymentCodeSchema, paymentResultSchema, siritePaymentBodySchema } from '@portal/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/sendStoredDocument';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
@@ -19,9 +19,9 @@ import { okData, paymentErrors, paymentRateLimit, paymentSecurity, paymentTags, 
 
 const params = { type: 'object', properties: { id: positiveId }, required: ['id'] } as const;
 const itemQuery = { type: 'object', additionalProperties: false, properties: { item_id: positiveId }, required: ['item_id'] } as const;
-/** Free text up to a bound: the handler says what is wrong with it ('Código inválido', 'Requerido'). */
+/** Free text up to a bound: the handler says what is wrong with it ('Código inválido', 'Requerido'); the approval number's is the contract's (siritePaymentBodySchema). */
 const codeText = { type: 'string', maxLength: 64 } as const;
-const approvalText = { type: 'string', maxLength: 64 } as const;
+const approvalText = siritePaymentBodySchema.properties.approval_number;
 
 const getCodeSchema = {
   tags: paymentTags,
@@ -35,14 +35,14 @@ const getCodeSchema = {
   response: { ...paymentErrors, 200: okData(paymentCodeSchema) },
 } as const;
 
-const newCodeSchema = {
+export const newCodeSchema = {
   tags: paymentTags,
   security: paymentSecurity,
   operationId: 'replacePaymentCode',
   summary: 'Generar un nuevo número de autorización',
   description: 'Reemplaza el número de autorización vigente del cargo por uno nuevo; el anterior deja de confirmar pagos.',
   params,
-  body: { type: 'object', additionalProperties: false, properties: { item_id: positiveId }, required: ['item_id'] },
+  body: paymentCodeRenewalBodySchema,
   response: { ...paymentErrors, 201: okData(paymentCodeSchema) },
 } as const;
 
@@ -60,7 +60,7 @@ const pdfSchema = {
 
 const paidResponse = { ...paymentErrors, 200: okData(paymentResultSchema) } as const;
 
-const siriteSchema = {
+export const siriteSchema = {
   tags: paymentTags,
   security: paymentSecurity,
   operationId: 'confirmSiritePayment',
@@ -68,7 +68,7 @@ const siriteSchema = {
   description:
     'SIRITE, el sistema de recaudación del Estado, confirma con el banco que el cargo del número de autorización `code` (11 dígitos, uno vigente de un cargo propio) se pagó por transferencia o depósito con el número de aprobación del banco. Confirmado: el cargo queda pagado (forma de pago `transferencia`). No confirmado: 422 con el mensaje del banco y nada cambia. Un número ajeno, reemplazado o desconocido: 404.',
   querystring: { type: 'object', additionalProperties: false, properties: { code: codeText }, required: ['code'] },
-  body: { type: 'object', additionalProperties: false, properties: { approval_number: approvalText }, required: ['approval_number'] },
+  body: siritePaymentBodySchema,
   response: paidResponse,
 } as const;
 
@@ -83,11 +83,11 @@ const cardnetSchema = {
   response: paidResponse,
 } as const;
 
-/** The routes of the authorization number (see the file's comment). */
+/** The routes of the authorization number (see the file's comment); the citizen context adds app.authenticate. */
 export async function transferPaymentRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const sandbox = () => app.payments.cardPage.sandbox;
-  const route = { onRequest: app.authenticate, config: paymentRateLimit };
+  const route = { config: paymentRateLimit };
 
   typed.get('/portals/requests/:id/payment-code', { ...route, schema: getCodeSchema }, async (request) => {
     const citizen = requireCitizen(request);

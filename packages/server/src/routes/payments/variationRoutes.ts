@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentItemSchema } from '@portal/api-contract';
+import { variationSelectAnswerSchema, variationSelectBodySchema } from '@portal/api-contract';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { selectVariations } from '../../services/payments/priceVariations';
-import { okData, paymentErrors, paymentRateLimit, paymentSecurity, paymentTags, positiveId } from './paymentSchemas';
+import { paymentErrors, paymentRateLimit, paymentSecurity, paymentTags } from './paymentSchemas';
 
-const variationSelectSchema = {
+/** The body and the answer are the API contract's: the app types what it sends and reads from the same schemas. */
+export const variationSelectSchema = {
   tags: paymentTags,
   security: paymentSecurity,
   operationId: 'selectPriceVariations',
@@ -15,32 +16,14 @@ const variationSelectSchema = {
     'estimated_date (texto del navegador, ignorado: se guarda el tiempo estimado calculado por el servidor). item_id: el cargo, obligatorio solo si variation_id está vacío (vuelve al monto base). ' +
     'El servidor recalcula el monto (base + cantidad × variaciones) y responde 422 si payment_amount no coincide al centavo. quantity > 1 en un precio que no admite cantidad: 400. ' +
     'Cargo pagado, en verificación o con un pago con tarjeta en curso: 409. Solicitud o cargo de otro ciudadano: 404.',
-  body: {
-    type: 'object',
-    properties: {
-      quantity: { type: 'integer', minimum: 1, maximum: 999 },
-      payment_amount: { type: 'number', minimum: 0, maximum: 1e12 },
-      request_id: { type: 'array', items: positiveId, minItems: 1, maxItems: 1 },
-      variation_id: { type: 'array', items: positiveId, maxItems: 50 },
-      estimated_date: { type: 'string', maxLength: 60 },
-      item_id: positiveId,
-    },
-    required: ['quantity', 'payment_amount', 'request_id', 'variation_id'],
-  },
-  response: {
-    ...paymentErrors,
-    200: okData({
-      type: 'object',
-      properties: { item: paymentItemSchema, total_pending: { type: 'number', minimum: 0 } },
-      required: ['item', 'total_pending'],
-    }),
-  },
+  body: variationSelectBodySchema,
+  response: { ...paymentErrors, 200: variationSelectAnswerSchema },
 } as const;
 
-/** POST /v1/portals/request-variation-select: the citizen's choice of a price's variations and quantity for one charge. */
+/** POST /v1/portals/request-variation-select: the citizen's choice of a price's variations and quantity for one charge; the citizen context adds app.authenticate. */
 export async function variationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  typed.post('/portals/request-variation-select', { onRequest: app.authenticate, schema: variationSelectSchema, config: paymentRateLimit }, async (request) => {
+  typed.post('/portals/request-variation-select', { schema: variationSelectSchema, config: paymentRateLimit }, async (request) => {
     const citizen = requireCitizen(request);
     const body = request.body;
     const data = await app.db.transaction((tx) =>

@@ -11,10 +11,11 @@ import { requireCitizen } from '../../plugins/app/registerAuth';
 import { listAnswers } from '../../services/applications/ownRouteAnswers';
 import { sourceChecks, sourceFields } from '../../services/applications/sourceChecks';
 import { takeAttempt } from '../../services/attemptCounter';
+import { updateCitizenEmail } from '../../services/citizenStore';
 import { queueMail } from '../../services/mail/queueMail';
 import { newCode, sameHmac } from '../../services/oneTimeCode';
 import {
-  cancelEmailChange, emailChangedMail, emailCodeHmac, emailCodeMail, startEmailChange, takeEmailCodeAttempt,
+  cancelEmailChange, emailChangedMail, emailCodeHmac, emailCodeMail, startEmailChange, takeEmailChange, takeEmailCodeAttempt,
 } from '../../services/profile/emailChange';
 import { BAD_PROFILE, perfilSchema, profileVerdict, valuesFromFields } from '../../services/profile/profileForm';
 import { readProfile, saveContactAddress, type Profile } from '../../services/profile/profileStore';
@@ -58,17 +59,18 @@ async function profileOf(app: FastifyInstance, citizenId: number): Promise<Profi
   return profile;
 }
 
+/** Registered in the citizen context (registerRoutes.ts), which adds app.authenticate to each route. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const base = '/portals/citizen-profile';
 
-  typed.get(`${base}/profile`, { schema: profileSchema, onRequest: app.authenticate }, async (request, reply) => {
+  typed.get(`${base}/profile`, { schema: profileSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     void reply.header('cache-control', 'no-store');
     return { data: await profileOf(app, citizen.id) };
   });
 
-  typed.post(`${base}/:id/update`, { schema: updateSchema, onRequest: app.authenticate }, async (request, reply) => {
+  typed.post(`${base}/:id/update`, { schema: updateSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     void reply.header('cache-control', 'no-store');
     // Another citizen's profile answers like a missing one, before anything is read or written.
@@ -121,7 +123,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  typed.post(`${base}/email/confirm`, { schema: confirmEmailSchema, onRequest: app.authenticate }, async (request, reply) => {
+  typed.post(`${base}/email/confirm`, { schema: confirmEmailSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     void reply.header('cache-control', 'no-store');
     // Counted before the comparison: parallel guesses cannot exceed five per code.
@@ -132,11 +134,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const before = await profileOf(app, citizen.id);
     const applied = await app.db.transaction(async (tx) => {
       // Only the change that was checked: a newer one (another tab) keeps waiting for its own code.
-      const taken = await tx.query('DELETE FROM email_changes WHERE citizen_id = $1 AND new_email = $2 AND code_hmac = $3 RETURNING citizen_id', [
-        citizen.id, pending.newEmail, pending.codeHmac,
-      ]);
-      if (taken.rows.length === 0) return false;
-      await tx.query('UPDATE citizens SET email = $2, updated_at = now() WHERE id = $1', [citizen.id, pending.newEmail]);
+      if (!(await takeEmailChange(tx, citizen.id, pending))) return false;
+      await updateCitizenEmail(tx, citizen.id, pending.newEmail);
       await queueMail(tx, emailChangedMail(before.correo_electronico, before.nombres, pending.newEmail));
       return true;
     });

@@ -1,4 +1,4 @@
-import { emailConfirmSchema, profileAnswerSchema, profileUpdateSchema } from '@portal/api-contract';
+import { emailConfirmBodySchema, emailConfirmSchema, profileAnswerSchema, profileUpdateSchema } from '@portal/api-contract';
 import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
 
 const security = citizenSecurity;
@@ -37,10 +37,6 @@ export const confirmEmailSchema = {
   summary: 'Confirma el correo nuevo con el código enviado a esa dirección: desde ahora es el de la cuenta',
   description: 'Cinco intentos por código; el código vence a los 30 minutos. El correo anterior recibe un aviso del cambio.',
   security,
-  body: {
-    type: 'object',
-    properties: { code: { type: 'string', pattern: '^[0-9]{6}$', description: 'El código de 6 dígitos recibido en el correo nuevo' } },
-    required: ['code'],
-  },
+  body: emailConfirmBodySchema,
   response: { ...authErrors, 200: emailConfirmSchema },
 } as const;

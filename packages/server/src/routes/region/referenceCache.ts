@@ -7,21 +7,22 @@
  * paging run on the cached rows.
  */
 import type { Queryable } from '../../db/Db';
-import type { RegionList } from './regionLists';
+import type { ReferenceTableDescriptor } from '../../db/referenceTables';
+import { readRegionList, type RegionListRow } from '../../services/region/regionListStore';
 
-export type ReferenceRow = Record<string, unknown> & { __busqueda?: string };
+export type ReferenceRow = RegionListRow;
 
 export function createReferenceCache(db: Queryable, ttlMs = 60_000) {
   const tables = new Map<string, { at: number; rows: Promise<ReferenceRow[]> }>();
   return {
-    rows(list: RegionList): Promise<ReferenceRow[]> {
-      const hit = tables.get(list.table);
+    /** The rows of the list of `descriptor` (a table with a `list`). */
+    rows(descriptor: ReferenceTableDescriptor): Promise<ReferenceRow[]> {
+      const hit = tables.get(descriptor.table);
       if (hit && Date.now() - hit.at < ttlMs) return hit.rows;
-      const extra = list.search ? ', busqueda AS "__busqueda"' : '';
-      const rows = db.query<ReferenceRow>(`SELECT ${list.select}${extra} FROM ${list.table} ORDER BY ${list.orderBy}`).then((r) => r.rows);
+      const rows = readRegionList(db, descriptor);
       const entry = { at: Date.now(), rows };
-      tables.set(list.table, entry);
-      rows.catch(() => tables.get(list.table) === entry && tables.delete(list.table));
+      tables.set(descriptor.table, entry);
+      rows.catch(() => tables.get(descriptor.table) === entry && tables.delete(descriptor.table));
       return rows;
     },
     /** Forgets the copies of `names` (read again on the next call). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import { normalizeText } from '../../text/normalizeText';
-import { REGION_LISTS, type RegionList } from './regionLists';
+import { referenceTables, type ReferenceColumn, type ReferenceList, type ReferenceTableDescriptor } from '../../db/referenceTables';
 import { createReferenceCache } from './referenceCache';
 
 export const MAX_LIMIT = 1000;
@@ -13,12 +13,38 @@ interface ListQuery {
   [filter: string]: number | string | undefined;
 }
 
-function schemaFor(list: RegionList) {
+/** A reference table that feeds a /v1/region list. */
+type Listed = ReferenceTableDescriptor & { list: ReferenceList };
+
+/** The tables with a list, in route order. */
+const listed = (): Listed[] => referenceTables().filter((d): d is Listed => d.list !== undefined);
+
+/** The list's URL under /v1: the table's import name. */
+export const regionPath = (descriptor: ReferenceTableDescriptor) => `/region/${descriptor.name}`;
+
+const JSON_TYPES: Record<ReferenceColumn['type'], Record<string, unknown>> = {
+  integer: { type: 'integer' },
+  text: { type: 'string' },
+  numeric: { type: 'number' },
+  json: { type: 'array', items: { type: 'string' } },
+};
+
+/** The JSON schema of one row: every column, null allowed where the table allows it. */
+function itemSchema(columns: readonly ReferenceColumn[]) {
+  const properties: Record<string, unknown> = {};
+  for (const c of columns) {
+    const schema = JSON_TYPES[c.type];
+    properties[c.key] = c.required ? schema : { ...schema, type: [schema.type, 'null'] };
+  }
+  return { type: 'object', properties, required: Object.keys(properties) };
+}
+
+function schemaFor({ columns, list }: Listed) {
   const properties: Record<string, unknown> = {
     limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: MAX_LIMIT },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
   };
-  if (list.filter) properties[list.filter.param] = { type: 'integer', minimum: 0, maximum: 2_147_483_647 };
+  for (const filter of list.filters ?? []) properties[filter] = { type: 'integer', minimum: 0, maximum: 2_147_483_647 };
   if (list.search) properties.q = { type: 'string', maxLength: 100 };
   return {
     tags: ['Referencia'],
@@ -31,7 +57,7 @@ function schemaFor(list: RegionList) {
       200: {
         type: 'object',
         properties: {
-          data: { type: 'array', items: list.itemSchema },
+          data: { type: 'array', items: itemSchema(columns) },
           page: { type: 'integer' },
           limit: { type: 'integer' },
           total: { type: 'integer' },
@@ -42,17 +68,21 @@ function schemaFor(list: RegionList) {
   };
 }
 
-/** GET /v1/region/* reference lists: `{ data, page, limit, total }`, from an in-memory copy of each table. */
+/** GET /v1/region/* reference lists: `{ data, page, limit, total }`, from an in-memory copy of each table (db/referenceTables.ts). */
 export async function regionRoutes(app: FastifyInstance): Promise<void> {
   const cache = createReferenceCache(app.db);
-  app.referenceChanges.subscribe(REGION_LISTS.map((list) => list.table), (tables) => cache.forget(tables));
-  for (const list of REGION_LISTS) {
-    const filterKey = list.filter ? camelToRow(list) : null;
-    app.get(list.path, { schema: schemaFor(list) }, async (request, reply) => {
+  const tables = listed();
+  app.referenceChanges.subscribe(tables.map((d) => d.table), (changed) => cache.forget(changed));
+  for (const descriptor of tables) {
+    const { list } = descriptor;
+    app.get(regionPath(descriptor), { schema: schemaFor(descriptor) }, async (request, reply) => {
       const query = request.query as ListQuery;
-      let rows = await cache.rows(list);
-      const wanted = list.filter ? query[list.filter.param] : undefined;
-      if (filterKey && wanted !== undefined) rows = rows.filter((r) => r[filterKey] === wanted);
+      let rows = await cache.rows(descriptor);
+      // Each filter is an integer column; its query parameter has the column's key as its name.
+      for (const filter of list.filters ?? []) {
+        const wanted = query[filter];
+        if (wanted !== undefined) rows = rows.filter((r) => r[filter] === wanted);
+      }
       const q = list.search && query.q !== undefined ? normalizeText(query.q) : '';
       if (q !== '') rows = rows.filter((r) => (r.__busqueda ?? '').includes(q));
       const start = (query.page - 1) * query.limit;
@@ -61,11 +91,4 @@ export async function regionRoutes(app: FastifyInstance): Promise<void> {
       return { data: rows.slice(start, start + query.limit), page: query.page, limit: query.limit, total: rows.length };
     });
   }
-}
-
-/** The API (camelCase) name of a list's filter column, as the SELECT aliases it. */
-function camelToRow(list: RegionList): string {
-  const column = list.filter?.column ?? '';
-  const alias = new RegExp(`${column} AS "([^"]+)"`).exec(list.select);
-  return alias ? alias[1] : column;
 }

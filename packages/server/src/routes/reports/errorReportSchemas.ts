@@ -1,11 +1,10 @@
 /** Schema of POST /v1/portals/error-reports (validation, OpenAPI and the handler's types). */
-import { errorReportCreatedSchema } from '@portal/api-contract';
+import { ERROR_REPORT_DESCRIPTION_MAX, ERROR_REPORT_DESCRIPTION_MIN, errorReportBodySchema, errorReportCreatedSchema } from '@portal/api-contract';
 import { commonErrors, optionalSecurity } from '../../http/commonSchemas';
-import { PAGE_PATH_MAX } from '../../services/analytics/pagePath';
 
-/** Shortest and longest description of a problem. */
-export const DESCRIPTION_MIN = 10;
-export const DESCRIPTION_MAX = 2000;
+/** Shortest and longest description of a problem (the API contract's, which the app's form also uses). */
+export const DESCRIPTION_MIN = ERROR_REPORT_DESCRIPTION_MIN;
+export const DESCRIPTION_MAX = ERROR_REPORT_DESCRIPTION_MAX;
 
 export const errorReportSchema = {
   tags: ['Portal'],
@@ -18,15 +17,7 @@ export const errorReportSchema = {
     '10 reportes por hora por dirección.',
   // The handler reads a session if one comes (the report is then the citizen's); none is no 401.
   security: optionalSecurity,
-  body: {
-    type: 'object',
-    properties: {
-      description: { type: 'string', minLength: DESCRIPTION_MIN, maxLength: DESCRIPTION_MAX, description: 'Qué pasó (10 a 2000 caracteres)' },
-      path: { type: ['string', 'null'], maxLength: PAGE_PATH_MAX, description: 'Ruta de la página donde ocurrió, por ejemplo /mis-solicitudes' },
-      email: { type: ['string', 'null'], maxLength: 254, description: 'Correo de contacto (opcional)' },
-    },
-    required: ['description'],
-  },
+  body: errorReportBodySchema,
   response: {
     ...commonErrors,
     201: errorReportCreatedSchema,

@@ -62,11 +62,12 @@ function idField(name: string, value: string): number {
   return n;
 }
 
+/** Registered in the citizen context (registerRoutes.ts), which adds app.authenticate to each route. */
 export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const citizenActor = (citizenId: number): WorkflowActor => ({ kind: 'ciudadano', citizenId });
 
-  typed.post('/portals/request-comment', { onRequest: app.authenticate, schema: commentSchema }, async (request, reply) => {
+  typed.post('/portals/request-comment', { schema: commentSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     const { request_id: requestId, request_action_id: actionId, content } = request.body;
     const text = textOf(content, 'content');
@@ -79,7 +80,7 @@ export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send({ data: commentView(comment) });
   });
 
-  typed.get('/portals/request-comment/:id/read', { onRequest: app.authenticate, schema: readCommentSchema }, async (request) => {
+  typed.get('/portals/request-comment/:id/read', { schema: readCommentSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const comment = await markInstitutionCommentRead(app.db, citizen.id, request.params.id);
     if (!comment) throw new HttpError(404, COMMENT_NOT_FOUND);
@@ -88,7 +89,7 @@ export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
 
   const { uploadMaxBytes } = app.config;
   const quota: UploadQuota = { bytes: app.config.uploadQuotaBytes, files: app.config.uploadQuotaFiles };
-  app.post('/portals/citizen-profile/documents/requests/attach', { onRequest: app.authenticate, schema: attachSchema }, async (request, reply) => {
+  app.post('/portals/citizen-profile/documents/requests/attach', { schema: attachSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     let requestId: number | null = null;
     let actionId: number | null = null;
@@ -119,7 +120,7 @@ export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  typed.post('/portals/request-dynamic-confirmation', { onRequest: app.authenticate, schema: confirmationSchema }, async (request) => {
+  typed.post('/portals/request-dynamic-confirmation', { schema: confirmationSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const { request_id: requestId, request_action_id: actionId, content, request_comment_id: commentId } = request.body;
     const text = textOf(content, 'content');
@@ -141,14 +142,14 @@ export async function requestActionRoutes(app: FastifyInstance): Promise<void> {
     return { data: { id: result.applicationId, status: result.status } };
   });
 
-  typed.post('/portals/requests/:id/disable', { onRequest: app.authenticate, schema: disableSchema }, async (request) => {
+  typed.post('/portals/requests/:id/disable', { schema: disableSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const result = await app.db.transaction((tx) => applyRequestEvent(tx, { applicationId: request.params.id, event: 'desistir', actor: citizenActor(citizen.id) }));
     app.kickMail();
     return { data: { id: result.applicationId, status: result.status } };
   });
 
-  typed.post('/portals/ratings', { onRequest: app.authenticate, schema: ratingSchema }, async (request, reply) => {
+  typed.post('/portals/ratings', { schema: ratingSchema }, async (request, reply) => {
     const citizen = requireCitizen(request);
     const { request_id: requestId, score } = request.body;
     const comment = (request.body.comment ?? '').trim();

@@ -1,13 +1,15 @@
 /** The citizen's requests (submitted applications): the list with what waits for them, and one request with everything its page shows. */
 import type { FastifyInstance } from 'fastify';
-import { eventsFrom, FINISHED_STATUSES, timelineLabel, type CitizenRequest, type CitizenRequestDetail, type RequestStatus } from '@portal/api-contract';
+import { eventsFrom, FINISHED_STATUSES, PAYMENT_STATUS, timelineLabel, type CitizenRequest, type CitizenRequestDetail, type RequestStatus } from '@portal/api-contract';
 import { requestLabel } from '@portal/form-engine';
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { formSchema, serviceNames } from '../../services/applications/onlineForms';
-import { iso, requestItems, type ApplicationRow, type RequestItemRow } from '../../services/applications/applicationStore';
+import {
+  findSubmittedRequest, iso, listSubmittedRequests, requestItems, type RequestItemRow, type SubmittedRequestRow,
+} from '../../services/applications/applicationStore';
 import {
   institutionNames,
   PORTAL_NAME,
@@ -22,8 +24,6 @@ import {
 import { REQUEST_NOT_FOUND } from '../../services/requests/requestWorkflow';
 import { listSchema, oneSchema } from './requestSchemas';
 
-type Row = ApplicationRow & { institution: string | null };
-
 /** What a list row needs besides the application: its payments, names and counts. */
 interface Extras {
   items: RequestItemRow[];
@@ -32,11 +32,11 @@ interface Extras {
   unread: number;
 }
 
-function view(row: Row, extras: Extras): CitizenRequest {
+function view(row: SubmittedRequestRow, extras: Extras): CitizenRequest {
   const schema = formSchema(row.form);
   const solicitud = (row.data.datos_solicitud ?? {}) as Record<string, unknown>;
   const items = extras.items.map((i) => ({ ...i, amount: Number(i.amount) }));
-  const pending = items.filter((i) => i.status === 'pendiente');
+  const pending = items.filter((i) => i.status === PAYMENT_STATUS.pendiente);
   return {
     id: row.id, code: row.request_code as string, form: row.form, service: extras.service, status: row.status,
     tipo_societario: typeof solicitud.tipo_societario === 'string' ? solicitud.tipo_societario : null,
@@ -53,7 +53,7 @@ function view(row: Row, extras: Extras): CitizenRequest {
 }
 
 /** The list rows of `rows` (one query per kind of extra, not per request). */
-async function views(db: Queryable, rows: Row[]): Promise<CitizenRequest[]> {
+async function views(db: Queryable, rows: SubmittedRequestRow[]): Promise<CitizenRequest[]> {
   const ids = rows.map((r) => r.id);
   const [items, names, institutions, unread] = await Promise.all([
     requestItems(db, ids),
@@ -84,12 +84,9 @@ export function citizenActions(status: RequestStatus, rated: boolean): CitizenRe
   return allowed;
 }
 
-const COLUMNS = 'id, citizen_id, form, data, status, version, request_code, institution, created_at, updated_at, submitted_at';
-
 /** The citizen's submitted request `id` with everything its page shows; 404 when it is not theirs. */
 export async function requestDetail(db: Queryable, citizenId: number, id: number): Promise<CitizenRequestDetail> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND request_code IS NOT NULL`, [id, citizenId]);
-  const row = rows[0];
+  const row = await findSubmittedRequest(db, citizenId, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
   const [[base], timeline, documents, comments, rating, action] = await Promise.all([
     views(db, [row]), requestTimeline(db, id), requestAttachments(db, id), requestComments(db, id), requestRating(db, id), pendingAction(db, id),
@@ -111,18 +108,15 @@ export async function requestDetail(db: Queryable, citizenId: number, id: number
   };
 }
 
+/** Registered in the citizen context (registerRoutes.ts), which adds app.authenticate to each route. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
-  typed.get('/portals/requests/citizen-profile/getRequestsByCitizenProfile', { onRequest: app.authenticate, schema: listSchema }, async (request) => {
+  typed.get('/portals/requests/citizen-profile/getRequestsByCitizenProfile', { schema: listSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const status = request.query.status ?? null;
-    const { rows } = await app.db.query<Row>(
-      `SELECT ${COLUMNS} FROM applications WHERE citizen_id = $1 AND request_code IS NOT NULL AND ($2::text IS NULL OR status = $2) ORDER BY submitted_at DESC, id DESC`,
-      [citizen.id, status],
-    );
-    return { data: await views(app.db, rows) };
+    return { data: await views(app.db, await listSubmittedRequests(app.db, citizen.id, status)) };
   });
-  typed.get('/portals/requests/:id', { onRequest: app.authenticate, schema: oneSchema }, async (request) => {
+  typed.get('/portals/requests/:id', { schema: oneSchema }, async (request) => {
     const citizen = requireCitizen(request);
     return { data: await requestDetail(app.db, citizen.id, request.params.id) };
   });

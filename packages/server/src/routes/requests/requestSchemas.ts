@@ -1,11 +1,13 @@
 /** Schemas of the citizen's request routes (validation, OpenAPI and the handlers' types). */
 import {
-  RATING_COMMENT_MAX,
   REQUEST_COMMENT_MAX,
   REQUEST_STATUSES,
   requestAttachmentSchema,
+  requestCommentBodySchema,
   requestCommentSchema,
+  requestConfirmationBodySchema,
   requestDetailSchema,
+  requestRatingBodySchema,
   requestRatingSchema,
   requestSchema,
   requestStatusChangeSchema,
@@ -38,12 +40,7 @@ export const oneSchema = {
 export const commentSchema = {
   tags, security, operationId: 'commentOwnRequest', summary: 'Comentar una solicitud propia',
   description: `Un comentario del ciudadano (1 a ${REQUEST_COMMENT_MAX} caracteres), opcionalmente sobre una acción del historial. No en una solicitud desistida (409).`,
-  body: {
-    type: 'object',
-    properties: { request_id: id, request_action_id: { ...id, type: ['integer', 'null'] }, content: { type: 'string', minLength: 1, maxLength: REQUEST_COMMENT_MAX } },
-    required: ['request_id', 'content'],
-    additionalProperties: false,
-  },
+  body: requestCommentBodySchema,
   response: { ...actionErrors, 201: ok(requestCommentSchema) },
 } as const;
 
@@ -63,12 +60,7 @@ export const attachSchema = {
 export const confirmationSchema = {
   tags, security, operationId: 'answerRequestedAction', summary: 'Responder la acción que solicita la institución',
   description: 'Responde la acción pendiente (request_action_id) con un comentario; si la acción pide un documento, antes debe adjuntarse uno con ese request_action_id (si no, 422). La solicitud vuelve a revisión.',
-  body: {
-    type: 'object',
-    properties: { request_id: id, request_action_id: id, content: { type: 'string', minLength: 1, maxLength: REQUEST_COMMENT_MAX }, request_comment_id: { ...id, type: ['integer', 'null'] } },
-    required: ['request_id', 'request_action_id', 'content'],
-    additionalProperties: false,
-  },
+  body: requestConfirmationBodySchema,
   response: { ...actionErrors, 200: ok(requestStatusChangeSchema), 422: errorSchema },
 } as const;
 
@@ -80,11 +72,6 @@ export const disableSchema = {
 
 export const ratingSchema = {
   tags, security, operationId: 'rateOwnRequest', summary: 'Calificar una solicitud finalizada (una vez)',
-  body: {
-    type: 'object',
-    properties: { request_id: id, score: { type: 'integer', minimum: 1, maximum: 5 }, comment: { type: 'string', maxLength: RATING_COMMENT_MAX } },
-    required: ['request_id', 'score'],
-    additionalProperties: false,
-  },
+  body: requestRatingBodySchema,
   response: { ...actionErrors, 201: ok(requestRatingSchema) },
 } as const;

@@ -1,15 +1,6 @@
 /** Schema of POST /v2/service-suggested (validation, OpenAPI and the handler's types). */
-import { errorSchema, serviceSuggestedSchema } from '@portal/api-contract';
+import { errorSchema, serviceSuggestedSchema, serviceSuggestionBodySchema, SUGGESTION_TEXT_MAX } from '@portal/api-contract';
 import { commonErrors, optionalSecurity } from '../../http/commonSchemas';
-
-/**
- * The longest text a field may bring before the engine reads it: far above
- * the schema's own limits (150 at most), so an over-long value gets the
- * engine's 422 on its field, while a huge one is refused as bad input.
- */
-export const SUGGESTION_TEXT_MAX = 1000;
-
-const text = (description: string) => ({ type: 'string', maxLength: SUGGESTION_TEXT_MAX, description }) as const;
 
 export const serviceSuggestedRouteSchema = {
   tags: ['Portal'],
@@ -26,17 +17,7 @@ export const serviceSuggestedRouteSchema = {
     'No se guarda la dirección de quien la envía. 5 sugerencias cada 10 minutos por dirección.',
   // The handler reads a session if one comes (the suggestion is then the citizen's); none is no 401.
   security: optionalSecurity,
-  body: {
-    type: 'object',
-    properties: {
-      service_title: text('Nombre del servicio que falta (hasta 150 caracteres)'),
-      institution_name: text('Institución que debería ofrecerlo (hasta 150 caracteres)'),
-      person_name: text('Nombre de quien sugiere: solo letras y espacios (hasta 100 caracteres)'),
-      person_last_name: text('Apellido de quien sugiere: solo letras y espacios (hasta 100 caracteres)'),
-      person_email: text('Correo electrónico de contacto'),
-      person_phone: text('Teléfono de contacto: 10 dígitos, con o sin la máscara (###) ###-####'),
-    },
-  },
+  body: serviceSuggestionBodySchema,
   response: {
     ...commonErrors,
     201: serviceSuggestedSchema,

@@ -5,8 +5,8 @@
  * /buscar/maria@example.com). Those are removed before anything is stored.
  */
 
-/** Longest path accepted, before the query string is removed. */
-export const PAGE_PATH_MAX = 300;
+/** Longest path accepted, before the query string is removed (the API contract's: the error report's body schema holds it too). */
+export { PAGE_PATH_MAX } from '@portal/api-contract';
 
 /** What a segment that looks like a person's identifier becomes. */
 export const MASKED_SEGMENT = ':oculto';

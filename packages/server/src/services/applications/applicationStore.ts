@@ -117,6 +117,35 @@ export async function markSubmitted(
   return rows[0];
 }
 
+/** A submitted application (a request) with the institution that acts on it. */
+export type SubmittedRequestRow = ApplicationRow & { institution: string | null };
+
+const REQUEST_COLUMNS = 'id, citizen_id, form, data, status, version, request_code, institution, created_at, updated_at, submitted_at';
+
+/** The citizen's submitted request `id`, or null (also when it is someone else's or still a draft). */
+export async function findSubmittedRequest(db: Queryable, citizenId: number, id: number): Promise<SubmittedRequestRow | null> {
+  const { rows } = await db.query<SubmittedRequestRow>(`SELECT ${REQUEST_COLUMNS} FROM applications WHERE id = $1 AND citizen_id = $2 AND request_code IS NOT NULL`, [id, citizenId]);
+  return rows[0] ?? null;
+}
+
+/** The citizen's submitted requests, of one status or of every one (null); newest submission first. */
+export async function listSubmittedRequests(db: Queryable, citizenId: number, status: string | null): Promise<SubmittedRequestRow[]> {
+  const { rows } = await db.query<SubmittedRequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM applications WHERE citizen_id = $1 AND request_code IS NOT NULL AND ($2::text IS NULL OR status = $2) ORDER BY submitted_at DESC, id DESC`,
+    [citizenId, status],
+  );
+  return rows;
+}
+
+/** The form and answers of every application the citizen has sent (drafts left out), in no particular order. */
+export async function sentApplicationAnswers(db: Queryable, citizenId: number): Promise<Array<{ form: string; data: Record<string, unknown> }>> {
+  const { rows } = await db.query<{ form: string; data: Record<string, unknown> }>(
+    `SELECT form, data FROM applications WHERE citizen_id = $1 AND status <> 'borrador'`,
+    [citizenId],
+  );
+  return rows;
+}
+
 export async function requestItems(db: Queryable, applicationIds: number[]): Promise<Map<number, RequestItemRow[]>> {
   const map = new Map<number, RequestItemRow[]>();
   if (applicationIds.length === 0) return map;

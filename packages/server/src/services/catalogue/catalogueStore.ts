@@ -229,6 +229,15 @@ export async function serviceBySlug(db: Queryable, slug: string): Promise<Catalo
   return { ...toService(rows[0]), requirements: rows[0].requisitos, steps: rows[0].pasos, puntos_gob: puntos.map(toPunto) };
 }
 
+/** What a service's form preview needs: the catalogue service `id` and the form it runs (null when not online); null when there is no such service. */
+export async function serviceFormById(db: Queryable, id: number): Promise<{ id: number; slug: string; nombre: string; formulario: string | null } | null> {
+  const { rows } = await db.query<{ id: number; slug: string; nombre: string; formulario: string | null }>(
+    'SELECT id, slug, nombre, formulario FROM catalogo_servicios WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /** Every area with its number of services, by name. */
 export async function areaServiceCounts(db: Queryable): Promise<AreaServiceCounts['data']> {
   const { rows } = await db.query<{ id: number; slug: string; nombre: string; n: number }>(

@@ -3,7 +3,7 @@
  * claim routes. A claim is about one of the citizen's submitted requests or
  * a catalogue service; its institution answers it in a thread.
  */
-import { CLAIM_STATUSES, directClaimStatuses, type ClaimActor, type ClaimStatus } from '@portal/api-contract';
+import { CLAIM_STATUS, CLAIM_STATUSES, directClaimStatuses, type ClaimActor, type ClaimStatus } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { iso } from '../applications/applicationStore';
@@ -180,9 +180,9 @@ export async function staffClaims(db: Queryable, scope: StaffScope, status: Clai
   const { rows } = await db.query<ClaimRow>(
     `${CLAIM_SELECT}
      WHERE ($1::text IS NULL OR c.institution = $1) AND ($2::text IS NULL OR c.status = $2)
-     ORDER BY (c.status = 'cerrado'), c.created_at, c.id
+     ORDER BY (c.status = $3), c.created_at, c.id
      LIMIT 500`,
-    [scope.institution, status],
+    [scope.institution, status, CLAIM_STATUS.cerrado],
   );
   const { rows: countRows } = await db.query<{ status: ClaimStatus; n: number }>(
     'SELECT status, count(*)::int AS n FROM claims WHERE ($1::text IS NULL OR institution = $1) GROUP BY status',

@@ -7,7 +7,7 @@
  * most once. The card number and security code live only in this call: never
  * in the database, a log line, an error or the outbox.
  */
-import type { PaymentResult } from '@portal/api-contract';
+import { PAYMENT_STATUS, type PaymentResult } from '@portal/api-contract';
 import type { Db } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { PaymentProviderUnavailableError, type CardProcessor } from '../../payments/types';
@@ -93,7 +93,7 @@ export async function payChargeWithCard(db: Db, card: CardProcessor, citizenId: 
       `UPDATE payment_attempts SET status = 'aprobado', reference = $2, card_brand = $3, card_last4 = $4, outcome = 'Aprobado', finished_at = now() WHERE id = $1`,
       [attemptId, approved.reference.slice(0, 64), approved.brand.slice(0, 20), approved.last4],
     );
-    if (locked.status === 'pagado') {
+    if (locked.status === PAYMENT_STATUS.pagado) {
       // Paid another way while the card was being charged: the attempt stays recorded (approved) for the refund.
       await tx.query(`UPDATE payment_attempts SET outcome = 'Aprobado, pero el cargo ya estaba pagado: requiere reembolso.' WHERE id = $1`, [attemptId]);
       return null;

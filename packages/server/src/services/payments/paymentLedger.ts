@@ -10,7 +10,10 @@
 import {
   FINISHED_STATUSES,
   formatPesos,
+  nextPaymentStatus,
+  nextStatus,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS,
   type PaymentItem,
   type PaymentMethod,
   type PaymentStatus,
@@ -111,8 +114,8 @@ export async function lockAgencyCharge(tx: Queryable, citizenId: number, request
 /** 409 unless the charge may be paid now: pending, on a request still open. */
 export function requirePayable(charge: ChargeRow): void {
   if (FINISHED_STATUSES.includes(charge.request_status)) throw new HttpError(409, REQUEST_CLOSED);
-  if (charge.status === 'pagado') throw new HttpError(409, ALREADY_PAID);
-  if (charge.status === 'en_verificacion') throw new HttpError(409, UNDER_REVIEW);
+  if (charge.status === PAYMENT_STATUS.pagado) throw new HttpError(409, ALREADY_PAID);
+  if (charge.status === PAYMENT_STATUS.en_verificacion) throw new HttpError(409, UNDER_REVIEW);
 }
 
 /** RD$ es-DO, as the app shows money (every charge is in pesos). */
@@ -175,12 +178,14 @@ function paidText(charge: ChargeRow, c: Confirmation): string {
  * runs app.kickMail() after the commit.
  */
 export async function confirmCharge(tx: Queryable, charge: ChargeRow, c: Confirmation): Promise<RequestStatus> {
-  if (charge.status === 'pagado') throw new HttpError(409, ALREADY_PAID);
+  // Only a paid charge may not be confirmed (PAYMENT_EVENTS.confirmar).
+  const paid = nextPaymentStatus(charge.status, 'confirmar');
+  if (paid === null) throw new HttpError(409, ALREADY_PAID);
   await tx.query(
-    `UPDATE request_items SET status = 'pagado', method = $2, paid_at = now(), reference = $3, card_brand = $4, card_last4 = $5,
+    `UPDATE request_items SET status = $7, method = $2, paid_at = now(), reference = $3, card_brand = $4, card_last4 = $5,
        approval_number = coalesce($6, approval_number), review_note = NULL, updated_at = now()
      WHERE id = $1`,
-    [charge.id, c.method, c.reference.slice(0, 64), c.cardBrand ?? null, c.cardLast4 ?? null, c.approvalNumber ?? null],
+    [charge.id, c.method, c.reference.slice(0, 64), c.cardBrand ?? null, c.cardLast4 ?? null, c.approvalNumber ?? null, paid],
   );
   const text = paidText(charge, c);
   await addTimelineNote(tx, charge, 'pago_confirmado', c.actor, text);
@@ -194,8 +199,8 @@ export async function confirmCharge(tx: Queryable, charge: ChargeRow, c: Confirm
   if (c.actor.kind === 'institucion') {
     await recordAudit(tx, { staffId: c.actor.staffId, action: 'aceptar_comprobante', applicationId: charge.application_id, detail: { item: charge.id, agency: charge.agency, method: c.method } });
   }
-  const left = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM request_items WHERE application_id = $1 AND status <> 'pagado'", [charge.application_id]);
-  if (left.rows[0].n === 0 && charge.request_status === 'enviada') {
+  const left = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM request_items WHERE application_id = $1 AND status <> $2', [charge.application_id, PAYMENT_STATUS.pagado]);
+  if (left.rows[0].n === 0 && nextStatus(charge.request_status, 'completar_pagos') !== null) {
     return (await applyRequestEvent(tx, { applicationId: charge.application_id, event: 'completar_pagos', actor: { kind: 'sistema' } })).status;
   }
   return charge.request_status;

@@ -1,12 +1,13 @@
 /**
  * Proofs of payment (issue 13): the citizen's proof of payment to the DGII
  * (screen 2) and a bank deposit's receipt (PAY_WITH_CHECK) put a charge under
- * review ('en_verificacion'); an officer of the charging institution (or of the
- * request's) accepts it through paymentLedger.confirmCharge or refuses it, which
- * sends the charge back to 'pendiente' with the reason for the citizen. Every
- * change runs on a charge locked by paymentLedger.lockCharge.
+ * review (PAYMENT_EVENTS.enviar_comprobante); an officer of the charging
+ * institution (or of the request's) accepts it through
+ * paymentLedger.confirmCharge or refuses it, which sends the charge back to
+ * pending with the reason for the citizen (PAYMENT_EVENTS.rechazar_comprobante).
+ * Every change runs on a charge locked by paymentLedger.lockCharge.
  */
-import { APPROVAL_NUMBER_INVALID, APPROVAL_NUMBER_PATTERN, type PaymentReviewRow } from '@portal/api-contract';
+import { APPROVAL_NUMBER_INVALID, APPROVAL_NUMBER_PATTERN, PAYMENT_EVENTS, PAYMENT_STATUS, type PaymentReviewRow } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import type { StoredDocument } from '../../http/sendStoredDocument';
@@ -68,9 +69,9 @@ export interface ProofSent {
 export async function submitProof(tx: Queryable, charge: ChargeRow, proof: ProofSent): Promise<ChargeRow> {
   requirePayable(charge);
   await tx.query(
-    `UPDATE request_items SET status = 'en_verificacion', proof_document_id = $2, approval_number = $3, review_note = NULL, updated_at = now()
+    `UPDATE request_items SET status = $4, proof_document_id = $2, approval_number = $3, review_note = NULL, updated_at = now()
      WHERE id = $1`,
-    [charge.id, proof.documentId, proof.approvalNumber],
+    [charge.id, proof.documentId, proof.approvalNumber, PAYMENT_EVENTS.enviar_comprobante.to],
   );
   await tx.query(
     'INSERT INTO request_attachments (application_id, document_id) VALUES ($1, $2) ON CONFLICT (application_id, document_id) DO NOTHING',
@@ -82,18 +83,18 @@ export async function submitProof(tx: Queryable, charge: ChargeRow, proof: Proof
 
 /** 409 unless the locked charge has a proof waiting for verification. */
 export function requireUnderReview(charge: ChargeRow): void {
-  if (charge.status !== 'en_verificacion') throw new HttpError(409, PROOF_NOT_UNDER_REVIEW);
+  if (charge.status !== PAYMENT_STATUS.en_verificacion) throw new HttpError(409, PROOF_NOT_UNDER_REVIEW);
 }
 
 /**
  * An officer does not accept the proof of the locked charge (under review):
- * back to 'pendiente' with the reason, timeline 'comprobante_rechazado', the
+ * back to pending with the reason, timeline 'comprobante_rechazado', the
  * citizen told (notification 'pago_rechazado' and e-mail), audit row
  * 'rechazar_comprobante'. The caller runs app.kickMail() after the commit.
  */
 export async function refuseProof(tx: Queryable, charge: ChargeRow, reason: string, actor: Extract<WorkflowActor, { kind: 'institucion' }>): Promise<ChargeRow> {
   requireUnderReview(charge);
-  await tx.query("UPDATE request_items SET status = 'pendiente', review_note = $2, updated_at = now() WHERE id = $1", [charge.id, reason]);
+  await tx.query('UPDATE request_items SET status = $3, review_note = $2, updated_at = now() WHERE id = $1', [charge.id, reason, PAYMENT_EVENTS.rechazar_comprobante.to]);
   const what = `${charge.concept} (${charge.agency}, ${money(charge.amount)})`;
   await addTimelineNote(tx, charge, 'comprobante_rechazado', actor, `Comprobante de pago de ${what} no aceptado: ${reason}`);
   await notifyCitizen(tx, {
@@ -127,10 +128,10 @@ export async function reviewQueue(db: Queryable, institution: string | null): Pr
        JOIN applications a ON a.id = ri.application_id
        JOIN citizens c ON c.id = a.citizen_id
        LEFT JOIN documents d ON d.id = ri.proof_document_id
-      WHERE ri.status = 'en_verificacion' AND a.request_code IS NOT NULL
+      WHERE ri.status = $2 AND a.request_code IS NOT NULL
         AND ($1::text IS NULL OR ri.agency = $1 OR a.institution = $1)
       ORDER BY ri.updated_at, ri.id`,
-    [institution],
+    [institution, PAYMENT_STATUS.en_verificacion],
   );
   const names = await serviceNames(db, rows.map((r) => r.form));
   return rows.map((r) => ({

@@ -2,7 +2,7 @@
  * The request's payment view (spec §3 "Request (payment view)") and the
  * prices with their variations of each of its charges.
  */
-import type { PaymentView, Price } from '@portal/api-contract';
+import { PAYMENT_STATUS, type PaymentView, type Price } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { REQUEST_NOT_FOUND } from '../requests/requestWorkflow';
@@ -91,6 +91,6 @@ export async function paymentView(db: Queryable, citizenId: number, id: number):
     request_onapi: onapi ? { item_id: onapi.id, amount: Number(onapi.amount) } : null,
     payment: { prices: pricesOut },
     items: charges.map(chargeOut),
-    total_pending: charges.filter((c) => c.status === 'pendiente').reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0) / 100,
+    total_pending: charges.filter((c) => c.status === PAYMENT_STATUS.pendiente).reduce((sum, c) => sum + Math.round(Number(c.amount) * 100), 0) / 100,
   };
 }

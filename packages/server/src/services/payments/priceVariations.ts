@@ -8,7 +8,7 @@
  * text is ignored. No variation chosen puts the charge back at its base
  * amount.
  */
-import { chargeWithVariations, estimatedTime, toCents, type PaymentItem } from '@portal/api-contract';
+import { chargeWithVariations, estimatedTime, PAYMENT_STATUS, toCents, type PaymentItem } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import { REQUEST_NOT_FOUND } from '../requests/requestWorkflow';
@@ -124,8 +124,8 @@ export async function selectVariations(tx: Queryable, choice: VariationChoice): 
   }
   await tx.query('UPDATE request_items SET amount = $2, quantity = $3, estimated_date = $4, updated_at = now() WHERE id = $1', [charge.id, amount, quantity, label || null]);
   const pending = await tx.query<{ cents: string }>(
-    "SELECT coalesce(sum(round(amount * 100)), 0)::text AS cents FROM request_items WHERE application_id = $1 AND status = 'pendiente'",
-    [request.id],
+    'SELECT coalesce(sum(round(amount * 100)), 0)::text AS cents FROM request_items WHERE application_id = $1 AND status = $2',
+    [request.id, PAYMENT_STATUS.pendiente],
   );
   return { item: chargeOut(await reloadCharge(tx, charge.id)), total_pending: Number(pending.rows[0].cents) / 100 };
 }

@@ -46,6 +46,17 @@ export async function takeEmailCodeAttempt(db: Queryable, citizenId: number): Pr
   return row && row.attempts <= MAX_EMAIL_CODE_ATTEMPTS ? { newEmail: row.newEmail, codeHmac: row.codeHmac } : null;
 }
 
+/**
+ * Takes the pending change that was checked (same address and code): true
+ * when it was still there. A newer change (another tab) keeps waiting for its own code.
+ */
+export async function takeEmailChange(db: Queryable, citizenId: number, change: { newEmail: string; codeHmac: string }): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM email_changes WHERE citizen_id = $1 AND new_email = $2 AND code_hmac = $3 RETURNING citizen_id', [
+    citizenId, change.newEmail, change.codeHmac,
+  ]);
+  return rows.length > 0;
+}
+
 /** The mail with the code, to the new address. */
 export function emailCodeMail(to: string, nombres: string, code: string): Mail {
   return {
