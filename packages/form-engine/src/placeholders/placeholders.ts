@@ -1,0 +1,83 @@
+/**
+ * URL templates of the dialect (`x-source.url`, `x-lookup.url`):
+ * `/v1/region/municipios?provinciaId={datos_solicitante.provincia}`. A
+ * placeholder `{…}` names a path of the scope (`fila.x` inside a grid row,
+ * `value` for a lookup's own value). Parsing, listing and filling live here
+ * only: the linter, the browser's selects and lookups and the server's checks
+ * read templates the same way.
+ */
+import { valueAt } from '../paths/paths';
+
+/** One placeholder of a template: the path it names (trimmed) and the text between its braces. */
+export interface Placeholder {
+  name: string;
+  raw: string;
+}
+
+/** A template cut into literal text and placeholders, in order. */
+export type TemplatePart = { text: string } | Placeholder;
+
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+/** Parsed templates: a form has a few dozen, filled on every change (emptied past 1,000). */
+const parsed = new Map<string, readonly TemplatePart[]>();
+
+/** The parts of a URL template, in order (literal text and placeholders). */
+export function parsePlaceholders(template: string): readonly TemplatePart[] {
+  let parts = parsed.get(template);
+  if (!parts) {
+    const out: TemplatePart[] = [];
+    let last = 0;
+    for (const m of template.matchAll(PLACEHOLDER)) {
+      const at = m.index ?? 0;
+      if (at > last) out.push({ text: template.slice(last, at) });
+      out.push({ name: m[1].trim(), raw: m[1] });
+      last = at + m[0].length;
+    }
+    if (last < template.length) out.push({ text: template.slice(last) });
+    if (parsed.size >= 1000) parsed.clear();
+    parts = Object.freeze(out.map((p) => Object.freeze(p)));
+    parsed.set(template, parts);
+  }
+  return parts;
+}
+
+/** The placeholders of a template, in order. */
+export function placeholdersOf(template: string): Placeholder[] {
+  return parsePlaceholders(template).filter((p): p is Placeholder => 'name' in p);
+}
+
+/** The paths a template's placeholders name, in order (`fila.` references as written, not resolved). */
+export function placeholderNames(template: string): string[] {
+  return placeholdersOf(template).map((p) => p.name);
+}
+
+/** True when a template has at least one placeholder (its URL depends on the data). */
+export function hasPlaceholders(template: string): boolean {
+  return placeholdersOf(template).length > 0;
+}
+
+/**
+ * Fills the placeholders of a URL template from `scope` (root data plus
+ * `fila` in grids; `value` is the field's own value), each value URL-encoded.
+ * Returns null while a placeholder has no value (or one that cannot be
+ * encoded), so callers do not call half-built URLs.
+ */
+export function expandUrl(template: string, scope: Record<string, unknown>): string | null {
+  let url = '';
+  for (const part of parsePlaceholders(template)) {
+    if ('text' in part) {
+      url += part.text;
+      continue;
+    }
+    const v = valueAt(scope, part.name);
+    if (v === undefined || v === null || v === '') return null;
+    try {
+      url += encodeURIComponent(String(v));
+    } catch {
+      // A lone surrogate cannot be encoded: such a URL is never asked.
+      return null;
+    }
+  }
+  return url;
+}
