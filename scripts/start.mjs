@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPlan } from './startPlan.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = process.argv.includes('--built');
@@ -110,13 +111,20 @@ setInterval(() => {
 }, 1000).unref();
 
 // PORTAL_SKIP_BUILD=1: the SPA in dist/app is already current (tests, repeated starts).
-if (!built && process.env.PORTAL_SKIP_BUILD !== '1') {
-  const code = await run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build']);
-  if (stopping || code !== 0) process.exit(code);
-} else if (!existsSync(builtServer)) {
-  console.error('No existe dist/server/main.js: ejecute primero «npm run build».');
+const plan = startPlan({
+  built,
+  skipBuild: process.env.PORTAL_SKIP_BUILD === '1',
+  hasBuiltServer: existsSync(builtServer),
+  hasBuiltApp: existsSync(path.join(root, 'dist/app/index.html')),
+});
+if (plan.error) {
+  console.error(plan.error);
   process.exit(1);
 }
+if (plan.buildApp) {
+  const code = await run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build']);
+  if (stopping || code !== 0) process.exit(code);
+}
 
-const serverArgs = built ? ['--enable-source-maps', builtServer] : ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')];
+const serverArgs = plan.server === 'built' ? ['--enable-source-maps', builtServer] : ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')];
 process.exit(await run(serverArgs));

@@ -32,12 +32,16 @@ export async function serverBench(): Promise<string[]> {
 
     const runs = [
       { name: 'GET /v1/region/municipios?limit=100&page=1&provinciaId=32', opts: { url: `${base}/v1/region/municipios?limit=100&page=1&provinciaId=32` } },
+      // The biggest sector list (San José de las Matas, 387 of the 12,779 sectors), as the forms ask it.
+      { name: 'GET /v1/region/sectores?limit=500&page=1&municipioId=2505 (387 sectores)', opts: { url: `${base}/v1/region/sectores?limit=500&page=1&municipioId=2505` } },
       // The identity lookups need a session (the signed-in form calls them).
       { name: 'GET /v1/jce/{cédula} (con sesión)', opts: { url: `${base}/v1/jce/00104578232`, headers: auth } },
       { name: 'PUT /v1/portals/formalizaciones/{id} (autoguardado, SRL completa)', opts: { url: `${base}/v1/portals/formalizaciones/${draftId}`, method: 'PUT', headers: auth, body: draftBody } },
     ];
     const lines: string[] = [];
-    for (const run of runs) {
+    // BENCH_RUTA=sectores (any part of a run's name) measures only those runs.
+    const only = process.env.BENCH_RUTA?.toLowerCase();
+    for (const run of runs.filter((r) => !only || r.name.toLowerCase().includes(only))) {
       await autocannon({ ...run.opts, connections: 10, duration: 2 }); // warm-up
       const r = await autocannon({ ...run.opts, connections: 20, duration: 8 });
       const bad = r.non2xx + r.errors + r.timeouts;

@@ -204,8 +204,9 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
       // A toast at that width opens below the header: the menu button stays visible and reachable.
       await openStep(page, id, 'datos_solicitud');
       await page.getByRole('radiogroup', { name: /^¿Tienes nombre comercial\?/ }).getByRole('radio', { name: 'Sí', exact: true }).check();
-      await textIn(page, 'Número del certificado de nombre comercial').fill('000000');
-      const toast = page.getByRole('alert').filter({ hasText: /certificado/ }).first();
+      // A known certificate: its green «válido» toast (an unknown one is said on the field alone).
+      await textIn(page, 'Número del certificado de nombre comercial').fill('458712');
+      const toast = page.getByRole('alert').filter({ hasText: 'Número de certificado válido' }).first();
       await toast.waitFor({ timeout: 10000 });
       // The toast is measured once it has a box: it may still be entering (or be re-rendered) right after it appears.
       const measured: { box: Awaited<ReturnType<typeof toast.boundingBox>> } = { box: null };
@@ -345,7 +346,8 @@ describe('keyboard only (no mouse)', () => {
       await tabTo(page, 'Municipio', { max: 1 });
       await chooseOption(page, 'Santo Domingo de Guzmán');
       await tabTo(page, 'Sector', { max: 1 });
-      await chooseOption(page, 'Ciudad Colonial');
+      // Searchable: the words typed, in any order, narrow the list.
+      await chooseOption(page, 'Ciudad Colonial', { filter: 'colonial ciudad' });
       await tabTo(page, 'Calle', { max: 1 });
       await type(page, 'Calle Duarte');
       await tabTo(page, 'Número de casa o apartamento', { max: 1 });

@@ -119,7 +119,8 @@ describe('Servicios', () => {
 
       await page.goto(`${suite.baseUrl}/servicios?q=zzqxw+inexistente`);
       await page.getByRole('heading', { name: '0 servicios', level: 2 }).waitFor();
-      await page.getByText('No encontramos servicios para «zzqxw inexistente»', { exact: false }).waitFor();
+      // No filter is set: the message does not speak of filters.
+      await page.getByText('No encontramos servicios para «zzqxw inexistente».', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Sugerir un servicio' }).first().click();
       await page.getByRole('dialog', { name: 'Sugerir un servicio' }).waitFor();
     });
@@ -144,10 +145,20 @@ describe('Servicios', () => {
         await page.getByRole('heading', { name: 'Certificación de acta de nacimiento', level: 1 }).waitFor();
         await expectNoAxeViolations(page, `service page at ${label} px`);
         await shot(page, `servicio-${label}`);
+        // A visitor's page is no wider than the window: long button labels wrap.
+        const widths = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        const [pageScroll, pageClient] = await widths();
+        expect(pageScroll, 'service page width').toBeLessThanOrEqual(pageClient);
         await page.getByRole('button', { name: 'Ver los Puntos GOB' }).click();
         const dialog = page.getByRole('dialog', { name: 'Disponibilidad en los Puntos GOB' });
         await dialog.getByText('Punto GOB Megacentro').waitFor();
         await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+        // The dialog and its close button are on screen, not cut on the right.
+        const [box, close] = [await dialog.boundingBox(), await dialog.getByRole('button', { name: 'Cerrar' }).first().boundingBox()];
+        expect(box && close, 'dialog and its close button').toBeTruthy();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, 'dialog right edge').toBeLessThanOrEqual(viewport.width);
+        expect(close!.x + close!.width, 'close button right edge').toBeLessThanOrEqual(viewport.width);
         await expectNoAxeViolations(page, `PUNTOSGOB_AVAILABILITY at ${label} px`);
         await shot(page, `puntosgob-disponibilidad-${label}`);
         await page.keyboard.press('Escape');
@@ -298,6 +309,26 @@ describe('Instituciones and Puntos GOB', () => {
 });
 
 describe('Inicio', () => {
+  it('each featured service opens its own service page, not a search', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      const featured = page.getByRole('region', { name: 'Servicios destacados' });
+      const links = featured.getByRole('link').filter({ hasNotText: /^(Formalización de empresas|Ver todos los servicios)/ });
+      const hrefs = await links.evaluateAll((all) => all.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
+      expect(hrefs.length).toBe(4);
+      for (const [name, href] of hrefs) {
+        expect(href, name).toMatch(/^\/servicios\/[a-z0-9-]+$/);
+        // The service exists and is the one named.
+        const service = await apiGet<{ data: { name: string } }>(page, `/v1/portals/services/${href.split('/').pop()}/slug`);
+        expect(service.data.name, href).toBe(name);
+      }
+      await links.first().click();
+      await page.waitForURL(`**${hrefs[0][1]}`);
+      await page.getByRole('heading', { name: hrefs[0][0], level: 1 }).waitFor();
+    });
+  });
+
   it('shows the portal in figures below the fold, counted by the server', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {

@@ -93,6 +93,8 @@ describe('expired trade-name certificate', () => {
       // Still in the field: the message did not wait for it to be left, and it is tied to the field.
       expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
+      // The registry knows the number, but the form refuses it: no green «válido» toast beside the red message.
+      expect(await page.getByText('Número de certificado válido').count()).toBe(0);
       await page.getByRole('button', { name: 'Siguiente' }).click();
       await page.getByRole('heading', { name: 'Hay errores en esta sección' }).waitFor();
       expect(await page.getByRole('heading', { name: STEP_1, level: 2 }).count()).toBe(1);

@@ -123,6 +123,13 @@ describe('Mis solicitudes: a request followed to the end', () => {
       await expectNoAxeViolations(page, 'Mis solicitudes 1280');
       await shot(page, 'lista-1280');
 
+      // Inicio's «Pendientes» names the request waiting for the citizen, and leads to it.
+      await page.goto(`${portal.baseUrl}/`);
+      const pending = page.getByRole('region', { name: 'Pendientes' }).getByRole('link', { name: `Responder a la institución en la solicitud ${code}` });
+      expect(await pending.getAttribute('href')).toBe(`/mis-solicitudes/${id}`);
+      await page.goBack();
+      await card.getByText('Acción requerida: responda a la institución').waitFor();
+
       // The request's page.
       await card.getByRole('link', { name: new RegExp(`^Ver ${code}`) }).click();
       await page.waitForURL(`**/mis-solicitudes/${id}`);

@@ -125,6 +125,8 @@ describe('applying online to the new services', () => {
       const cedula = page.getByRole('textbox', { name: /^Cédula/ });
       await cedula.fill('40212345678');
       await fieldError(page).waitFor();
+      // Said once, on the field: no toast repeating «Entrada inválida» over the step's title.
+      expect(await page.getByRole('alert').filter({ hasText: 'Entrada inválida' }).count()).toBe(0);
       await cedula.fill('03105672194');
       await fieldError(page).waitFor({ state: 'detached' });
       await page.getByRole('textbox', { name: /^Nombres/ }).fill('Ana Luisa');

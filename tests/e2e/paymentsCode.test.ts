@@ -8,7 +8,11 @@
  * 10 digits 'Código inválido') and «Pago realizado» is enabled only with 11
  * digits; the sandbox bank refuses an approval starting with 000 and accepts
  * 123456: the charge is «Pagado». axe at 1280 and 390 px (toggle off and on);
- * the payment again by keyboard only. Screenshots in tests/.artifacts/payments-code.
+ * the payment again by keyboard only. And a formalization's charge (the
+ * Cámara de Comercio) paid the same way (issue 24 §2.1): each of its three
+ * charges offers «Pagar por transferencia o depósito» beside its agency's own
+ * way, and the sandbox bank's confirmation leaves the charge «Pagado».
+ * Screenshots in tests/.artifacts/payments-code.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo, type } from '../support/keyboard';
-import { paymentViewApi } from '../support/payments';
+import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
@@ -26,6 +30,10 @@ const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-code');
 const FORM = 'certificado-no-antecedentes';
 const REFUSED = 'El banco no registra un pago con ese número de aprobación.';
+const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
+const DGII = 'Dirección General de Impuestos Internos (DGII)';
+const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
+const TRANSFER = 'Pagar por transferencia o depósito';
 
 const suite = portalSuite();
 
@@ -228,6 +236,68 @@ describe('transfer or deposit with the authorization number', () => {
       await expect.poll(() => modal.getByText(/Pago confirmado/).isVisible()).toBe(true);
       await page.getByRole('dialog', { name: 'Pago realizado' }).waitFor();
       await expect.poll(() => pgrStatus(page, id)).toBe('pagado');
+    });
+    await page.context().close();
+  });
+});
+
+describe('transfer or deposit for a formalization\'s charges (issue 24 §2.1)', () => {
+  it('every charge offers it beside its agency\'s way; the Cámara\'s paid by transfer ends «Pagado» (axe at 1280 and 390 px)', async () => {
+    const page = await newPage(DESKTOP);
+    await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+    const { id } = await submitFormalizationApi(page, suite.baseUrl);
+    await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
+    await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
+    await snapshotOnFailure(page, async () => {
+      await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+      const list = page.getByRole('dialog', { name: 'Pagos de la solicitud' });
+      // Each agency's own way first, the authorization number beside it.
+      for (const [agency, own] of [[ONAPI, 'Pagar con tarjeta'], [DGII, 'Enviar comprobante de pago'], [CAMARA, 'Pagar con tarjeta']]) {
+        const charge = list.getByRole('region', { name: agency });
+        await charge.getByRole('button', { name: TRANSFER }).waitFor();
+        expect(await charge.getByRole('button', { name: own }).count()).toBe(1);
+      }
+      await shot(page, 'vuf-list-1280');
+      await expectNoAxeViolations(page, 'pagos de una formalización con transferencia (1280)');
+      await page.setViewportSize(PHONE);
+      await list.getByRole('region', { name: CAMARA }).scrollIntoViewIfNeeded();
+      await shot(page, 'vuf-list-390');
+      await expectNoAxeViolations(page, 'pagos de una formalización con transferencia (390)');
+      await page.setViewportSize(DESKTOP);
+
+      await list.getByRole('region', { name: CAMARA }).getByRole('button', { name: TRANSFER }).click();
+      const modal = page.getByRole('dialog', { name: 'Número de autorización' });
+      await modal.locator('#numero-autorizacion').waitFor();
+      const code = await shownCode(modal);
+      expect(code).toMatch(/^\d{11}$/);
+      await expect.poll(() => modal.getByText('RD$ 5,000.00').first().isVisible()).toBe(true);
+      await expect.poll(() => modal.getByText(CAMARA).first().isVisible()).toBe(true);
+      await modal.getByRole('switch', { name: 'Ya tengo mi código' }).check();
+      await modal.getByRole('textbox', { name: /Código de autorización/ }).fill(code);
+      await modal.getByRole('textbox', { name: /Número de aprobación del banco/ }).fill('20261127');
+      await shot(page, 'vuf-camara-code-1280');
+      await expectNoAxeViolations(page, 'número de autorización de la Cámara (1280)');
+      await modal.getByRole('button', { name: 'Pago realizado' }).click();
+      await expect.poll(() => modal.getByText(/Pago confirmado/).isVisible()).toBe(true);
+
+      const success = page.getByRole('dialog', { name: 'Pago realizado' });
+      await success.getByText('Le quedan 2 pagos pendientes').waitFor();
+      await success.getByText(/Transferencia o depósito bancario/).waitFor();
+      await shot(page, 'vuf-camara-paid-1280');
+      // «Seguir pagando»: back to the list, the Cámara paid and nothing left to do on it.
+      await success.getByRole('button', { name: 'Seguir pagando' }).click();
+      const camara = list.getByRole('region', { name: CAMARA });
+      await camara.getByText('Pagado', { exact: true }).waitFor();
+      expect(await camara.getByRole('button').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'detached' });
+
+      const line = page.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(CCPSD)' });
+      await line.getByText(/Pagado/).first().waitFor();
+      await line.getByText(/Transferencia o depósito bancario/).waitFor();
+      const item = (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'CCPSD') as unknown as { status: string; method: string; approval_number: string };
+      expect(item).toMatchObject({ status: 'pagado', method: 'transferencia', approval_number: '20261127' });
+      await shot(page, 'vuf-request-camara-paid-1280');
     });
     await page.context().close();
   });

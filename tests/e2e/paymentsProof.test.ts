@@ -5,8 +5,9 @@
  * archivo!'; one of their documents: «Enviando...», the dialog closes, the
  * request page says «En verificación»); in a second browser the DGII officer
  * refuses it with a reason in «Pagos por verificar»; the citizen reads the
- * action required, sends a new proof uploading a new file; the officer accepts
- * it and the citizen sees DGII «Pagado». axe at 1280 and 390 px on the DGII
+ * action required, sends a new proof uploading a new file; the officer opens
+ * the request from «Ver la solicitud» (read-only: the VUF attends it), then
+ * accepts the proof and the citizen sees DGII «Pagado». axe at 1280 and 390 px on the DGII
  * dialog, PAY_WITH_CHECK, PAY_VUF_ACTION_REQUIRED and the back office's page;
  * the DGII form by keyboard only. Screenshots in tests/.artifacts/payments-proof.
  */
@@ -148,7 +149,8 @@ describe('proofs of payment', () => {
         await shot(officer, 'oficina-no-aceptar-1280');
         await refuse.getByRole('button', { name: 'No aceptar el comprobante' }).click();
         await officer.getByRole('status').getByText(`Comprobante no aceptado: ${code} (DGII)`, { exact: false }).waitFor();
-        await expect(proofCard(officer, code).count()).resolves.toBe(0);
+        // The message comes first, the list read again right after it.
+        await expect.poll(() => proofCard(officer, code).count()).toBe(0);
       });
 
       // The citizen: the action required, then a new proof with a new upload.
@@ -193,6 +195,20 @@ describe('proofs of payment', () => {
         await officer.reload();
         const card = proofCard(officer, code);
         await card.getByText('Número de aprobación: AP-778900').waitFor();
+        // «Ver la solicitud» first: the DGII officer reads the formalization the VUF attends, read-only.
+        await card.getByRole('link', { name: 'Ver la solicitud' }).click();
+        await officer.waitForURL(`**/institucion/solicitudes/${id}`);
+        await officer.getByRole('heading', { name: `Solicitud ${code}`, level: 1 }).waitFor();
+        const note = officer.getByRole('note').filter({ hasText: 'Solo lectura' });
+        await note.getByText('Esta solicitud la atiende la Ventanilla Única de Formalización (VUF); usted verifica el pago de DGII.', { exact: false }).waitFor();
+        await officer.getByText('Solo la institución que atiende la solicitud puede cambiar su estado.').waitFor();
+        await officer.getByText('Solo la institución que atiende la solicitud puede comentarla.').waitFor();
+        await expect(officer.getByRole('button', { name: 'Tomar en revisión' }).count()).resolves.toBe(0);
+        await expect(officer.getByRole('textbox', { name: 'Comentario para el ciudadano' }).count()).resolves.toBe(0);
+        await officer.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(DGII)' }).getByText('En verificación', { exact: false }).waitFor();
+        await bothWidths(officer, 'solicitud de solo lectura', 'oficina-solicitud-solo-lectura');
+        await officer.getByRole('link', { name: '← Volver a los pagos por verificar' }).click();
+        await officer.getByRole('heading', { name: 'Pagos por verificar', level: 1 }).waitFor();
         await card.getByRole('button', { name: `Aceptar el pago de ${code} (DGII)` }).click();
         const confirm = dialog(officer, '¿Aceptar el pago?');
         await expectNoAxeViolations(officer, 'aceptar el pago (1280)');

@@ -5,7 +5,11 @@
  * (2 días) live; letters in the quantity become 1 on leaving it; «Pagar»
  * saves the choice and opens the Cámara's payment with the new cost, and the
  * request page lists it. axe at 1280 and 390 px; the flow again by keyboard
- * only. Screenshots in tests/.artifacts/payments-variations.
+ * only. And the extras bought (issue 24 §2.3): 2 × «Copia certificada» on
+ * the Cámara's RD$ 5,000 show under the charge on the request page, in the
+ * list of payments, in the receipt after paying it (by transfer), in the
+ * timeline's «Pago confirmado» and in the officer's view of the request.
+ * Screenshots in tests/.artifacts/payments-variations.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +18,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi } from '../support/payments';
-import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
+import { DEMO, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 
@@ -24,6 +28,10 @@ const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-variations');
 const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
 const COPY = 'Copia certificada del registro mercantil';
 const STATUS = 'Certificación de estatus de la empresa';
+const VUF_OFFICER = { email: 'oficial.vuf@sandbox.gob.do', password: 'Oficial-VUF-2026' };
+const BASE_LINE = 'Registro mercantil RD$ 5,000.00';
+const COPIES_LINE = `2 × ${COPY} RD$ 900.00`;
+const BREAKDOWN = `${BASE_LINE} · ${COPIES_LINE}`;
 
 const suite = portalSuite();
 
@@ -167,5 +175,90 @@ describe('price variations', () => {
       await expect.poll(() => camaraAmount(id, page)).toBe(7200);
     });
     await page.context().close();
+  });
+});
+
+describe('the extras bought (issue 24 §2.3)', () => {
+  /** The breakdown list under the Cámara's charge inside `scope`: the base and 2 × «Copia certificada». */
+  async function expectBreakdown(scope: Locator): Promise<void> {
+    const breakdown = scope.getByRole('list', { name: /Desglose de Registro mercantil|Servicios incluidos en el pago/ });
+    await breakdown.getByRole('listitem').filter({ hasText: BASE_LINE }).waitFor();
+    await breakdown.getByRole('listitem').filter({ hasText: COPIES_LINE }).filter({ hasText: 'RD$ 450.00 c/u' }).waitFor();
+  }
+
+  it('2 × Copia certificada: under the charge on the request page and the list, in the receipt, the timeline and the officer\'s view (1280 and 390 px)', async () => {
+    const { page, id } = await onNewRequest(DESKTOP);
+    await snapshotOnFailure(page, async () => {
+      // The choice: «Copia certificada», quantity 2 → RD$ 5,900.00.
+      const modal = await openCamaraVariations(page);
+      await modal.getByRole('checkbox', { name: new RegExp(COPY) }).check();
+      await modal.getByRole('textbox', { name: 'Cantidad' }).fill('2');
+      await expect.poll(() => modal.getByText('Total: RD$ 5,900.00').isVisible()).toBe(true);
+      await modal.getByRole('button', { name: 'Pagar' }).click();
+      await dialog(page, CAMARA).waitFor();
+      await expect.poll(() => camaraAmount(id, page)).toBe(5900);
+      await page.keyboard.press('Escape');
+      await dialog(page, CAMARA).waitFor({ state: 'detached' });
+
+      // The request page: under «Registro mercantil (CCPSD): RD$ 5,900.00».
+      const line = page.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(CCPSD)' }).first();
+      await line.getByText('RD$ 5,900.00').waitFor();
+      await expectBreakdown(line);
+      await line.scrollIntoViewIfNeeded();
+      await shot(page, 'extras-request-1280');
+
+      // The list of payments, then paid by transfer: the receipt lists them.
+      await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+      const camara = dialog(page, 'Pagos de la solicitud').getByRole('region', { name: CAMARA });
+      await expectBreakdown(camara);
+      await shot(page, 'extras-list-1280');
+      await camara.getByRole('button', { name: 'Pagar por transferencia o depósito' }).click();
+      const codeModal = dialog(page, 'Número de autorización');
+      await codeModal.locator('#numero-autorizacion').waitFor();
+      await expect.poll(() => codeModal.getByText('RD$ 5,900.00').first().isVisible()).toBe(true);
+      const code = (await codeModal.locator('#numero-autorizacion').innerText()).trim();
+      await codeModal.getByRole('switch', { name: 'Ya tengo mi código' }).check();
+      await codeModal.getByRole('textbox', { name: /Código de autorización/ }).fill(code);
+      await codeModal.getByRole('textbox', { name: /Número de aprobación del banco/ }).fill('654321');
+      await codeModal.getByRole('button', { name: 'Pago realizado' }).click();
+      const receipt = dialog(page, 'Pago realizado');
+      await receipt.getByText('Su pago fue confirmado').waitFor();
+      await expectBreakdown(receipt);
+      await shot(page, 'extras-receipt-1280');
+      await expectNoAxeViolations(page, 'recibo con servicios adicionales (1280)');
+      // The receipt's own «Cerrar» (the dialog's corner button is named «Cerrar» too).
+      await receipt.getByRole('button', { name: 'Cerrar' }).filter({ hasText: 'Cerrar' }).click();
+      await receipt.waitFor({ state: 'detached' });
+
+      // The history: «Pago confirmado» with what was bought.
+      const history = page.getByRole('region', { name: 'Historial' });
+      await history.getByText(`Registro mercantil (CCPSD): RD$ 5,900.00 (${BREAKDOWN}) · Transferencia o depósito bancario.`).waitFor();
+      await line.getByText('Pagado', { exact: false }).first().waitFor();
+      await expectBreakdown(line);
+
+      // At 390 px the request page reads whole and passes axe.
+      await page.setViewportSize(PHONE);
+      await line.scrollIntoViewIfNeeded();
+      await shot(page, 'extras-request-390');
+      await expectNoAxeViolations(page, 'solicitud con servicios adicionales (390)');
+    });
+    await page.context().close();
+
+    // The officer's view of the request (the VUF attends it).
+    const officer = await newPage(DESKTOP);
+    await snapshotOnFailure(officer, async () => {
+      await staffSignInTo(officer, suite.baseUrl, VUF_OFFICER, `/institucion/solicitudes/${id}`);
+      const line = officer.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(CCPSD)' }).first();
+      await line.getByText('RD$ 5,900.00', { exact: false }).first().waitFor();
+      await expectBreakdown(line);
+      await line.scrollIntoViewIfNeeded();
+      await shot(officer, 'extras-officer-1280');
+      await expectNoAxeViolations(officer, 'oficina: solicitud con servicios adicionales (1280)');
+      await officer.setViewportSize(PHONE);
+      await line.scrollIntoViewIfNeeded();
+      await shot(officer, 'extras-officer-390');
+      await expectNoAxeViolations(officer, 'oficina: solicitud con servicios adicionales (390)');
+    });
+    await officer.context().close();
   });
 });

@@ -171,6 +171,8 @@ describe('PF', () => {
       await nextStep(page, 'Actividades empresariales');
       await fillActivities(page);
       await nextStep(page, 'Determinación - Obligaciones');
+      // An analyst's note is not for citizens: it lives in the schema's $comment, never on screen.
+      expect(await page.getByRole('main').innerText()).not.toMatch(/Etiquetas provisionales|especificación/);
       await fillObligations(page);
       await nextStep(page, 'Datos financieros de la empresa');
       await fillFinancial(page);

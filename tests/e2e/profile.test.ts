@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
-import { fixture, login, pdfBuffer, registerCitizen, seedDraft, selectIn, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
+import { fixture, login, pdfBuffer, registerCitizen, searchSelect, seedDraft, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { mailboxOf, REPO_ROOT } from '../support/startPortal';
 
@@ -79,9 +79,10 @@ describe('profile', () => {
       await expectNoAxeViolations(page, 'USER_EDIT at 1280 px');
       await shot(page, 'editar-1280', { fullPage: false });
       await textIn(edit, 'Teléfono').pressSequentially('8095550142');
-      await selectIn(edit, 'Provincia', 'Distrito Nacional');
-      await selectIn(edit, 'Municipio', 'Santo Domingo de Guzmán');
-      await selectIn(edit, 'Sector', 'Ciudad Colonial');
+      // Searchable selects: words in any order, accents and case ignored.
+      await searchSelect(edit, 'Provincia', 'nacional distrito', 'Distrito Nacional');
+      await searchSelect(edit, 'Municipio', 'guzman santo', 'Santo Domingo de Guzmán');
+      await searchSelect(edit, 'Sector', 'CIUDAD colonial', 'Ciudad Colonial');
       await textIn(edit, 'Calle').fill('Calle El Conde');
       await textIn(edit, 'Número de casa o apartamento').fill('52');
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();

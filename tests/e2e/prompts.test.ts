@@ -157,12 +157,15 @@ describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
       await page.reload();
       await expectNoDialogFor(page, PROMPT_WAIT);
       expect(await page.evaluate(() => localStorage.getItem('visited_registro'))).toBeNull();
+      // One setting, REGISTRO_UNICO_URL, for Inicio's link and the prompt's REGISTRATE, both with the way back.
+      const registroHref = `${siteUrl}/registro-unico?return_to=${encodeURIComponent(`${configured.baseUrl}/`)}`;
+      expect(await page.getByRole('link', { name: 'Regístrese en el registro único de cuenta' }).getAttribute('href')).toBe(registroHref);
 
       const other = await newPage(page.context());
       await other.goto(`${configured.baseUrl}/`);
       const dialog = other.getByRole('dialog', { name: 'Registro único de cuenta' });
       await dialog.getByRole('link', { name: 'REGISTRATE' }).click({ timeout: 10000 });
-      await other.waitForURL(`${siteUrl}/registro-unico`);
+      await other.waitForURL(registroHref);
     });
   });
 
@@ -175,6 +178,25 @@ describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
       await letTimePass(page, PROMPT_WAIT);
       expect(await dialogs(page).count()).toBe(1);
       expect(await page.getByRole('dialog', { name: 'Reportar un problema' }).count()).toBe(1);
+    });
+  });
+
+  it('never interrupts the login form being filled: every key typed stays in the form, and no prompt on this page', async () => {
+    const page = await newPage();
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${configured.baseUrl}/`);
+      const password = page.getByLabel('Contraseña');
+      await page.getByLabel('Cédula').fill(DEMO.cedula);
+      await password.click();
+      // The citizen types while the prompt's time comes and goes.
+      await password.pressSequentially('Demo-Por');
+      await letTimePass(page, PROMPT_WAIT);
+      await password.pressSequentially('tal-2026');
+      expect(await password.inputValue()).toBe('Demo-Portal-2026');
+      expect(await dialogs(page).count()).toBe(0);
+      // Focus moves away, but the form still holds what was typed: still no prompt.
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).click();
+      await expectNoDialogFor(page, PROMPT_WAIT);
     });
   });
 

@@ -31,20 +31,22 @@ const dialogs = (page: Page) => page.getByRole('dialog');
 
 describe('modal registry', () => {
   for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
-    it(`a service address that does not exist opens SLUG_ERROR; "Sugerir un servicio" replaces it; Escape closes (${label} px, axe)`, async () => {
+    it(`a service address that does not exist says so once, on the page (no dialog repeating it); its "Sugerir un servicio" opens the form; Escape closes (${label} px, axe)`, async () => {
       const page = await suite.page({ viewport });
       await snapshotOnFailure(page, async () => {
         await page.goto(`${suite.baseUrl}/servicios/servicio-que-no-existe`);
-        const slugError = page.getByRole('dialog', { name: 'Servicio no encontrado' });
-        await slugError.getByText('«/servicios/servicio-que-no-existe»', { exact: false }).waitFor();
-        // Focus moves into the dialog (Mantine's focus trap).
-        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-        await expectNoAxeViolations(page, `SLUG_ERROR at ${label} px`);
+        await page.getByRole('heading', { name: 'Servicio no encontrado', level: 1 }).waitFor();
+        await page.getByRole('main').getByText('«/servicios/servicio-que-no-existe»', { exact: false }).waitFor();
+        expect(await dialogs(page).count()).toBe(0);
+        expect(await page.title()).toBe('Servicio no encontrado | Portal Ciudadano');
+        await expectNoAxeViolations(page, `unknown service at ${label} px`);
         await shot(page, `slug-error-${label}`);
 
-        await slugError.getByRole('button', { name: 'Sugerir un servicio' }).click();
+        await page.getByRole('main').getByRole('button', { name: 'Sugerir un servicio' }).click();
         const suggest = page.getByRole('dialog', { name: 'Sugerir un servicio' });
         await suggest.getByRole('heading', { name: '¡Estamos Para Escucharte!' }).waitFor();
+        // Focus moves into the dialog (Mantine's focus trap).
+        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
         expect(await dialogs(page).count()).toBe(1);
         await expectNoAxeViolations(page, `SERVICE_RECOMENDED at ${label} px`);
         await shot(page, `suggest-${label}`);
@@ -54,6 +56,11 @@ describe('modal registry', () => {
         expect(new URL(page.url()).pathname).toBe('/servicios/servicio-que-no-existe');
         // Closing took its history entry with it: Back leaves the page, it does not "close" again.
         expect(await page.evaluate(() => (history.state as { portalModal?: boolean } | null)?.portalModal ?? false)).toBe(false);
+
+        // A service that exists names the tab after itself.
+        await page.goto(`${suite.baseUrl}/servicios/pasaporte-primera-vez`);
+        await page.getByRole('heading', { name: 'Pasaporte por primera vez', level: 1 }).waitFor();
+        await expect.poll(() => page.title()).toBe('Pasaporte por primera vez | Portal Ciudadano');
       });
     });
   }
@@ -68,7 +75,9 @@ describe('modal registry', () => {
         history.pushState(null, '', '/servicios/otro-que-no-existe');
         dispatchEvent(new PopStateEvent('popstate'));
       });
-      await page.getByRole('dialog', { name: 'Servicio no encontrado' }).waitFor();
+      await page.getByRole('heading', { name: 'Servicio no encontrado', level: 1 }).waitFor();
+      await page.getByRole('main').getByRole('button', { name: 'Sugerir un servicio' }).click();
+      await page.getByRole('dialog', { name: 'Sugerir un servicio' }).waitFor();
       await page.goBack({ waitUntil: 'commit' });
       await dialogs(page).first().waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/servicios/otro-que-no-existe');
@@ -105,6 +114,14 @@ describe('session', () => {
       await page.goto(`${suite.baseUrl}/mis-solicitudes`);
       await page.waitForURL(`${suite.baseUrl}/`);
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      // It says why: the session ended, sign in again; signing in puts the note away.
+      const note = page.getByRole('status').filter({ hasText: 'Su sesión terminó' });
+      await note.waitFor();
+      await page.getByLabel('Cédula').fill(DEMO.cedula);
+      await page.getByLabel('Contraseña').fill(DEMO.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Mi cuenta' }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('sesion_terminada'))).toBeNull();
     });
   });
 
@@ -114,6 +131,8 @@ describe('session', () => {
       await page.goto(`${suite.baseUrl}/mis-solicitudes`);
       await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor();
       expect(await page.title()).toBe('Mis solicitudes | Portal Ciudadano');
+      // A visitor who never signed in is not told that a session ended.
+      expect(await page.getByText('Su sesión terminó').count()).toBe(0);
       await expectNoAxeViolations(page, 'login on a signed-in page at 390 px');
       await page.getByLabel('Cédula').fill(DEMO.cedula);
       await page.getByLabel('Contraseña').fill(DEMO.password);

@@ -102,11 +102,18 @@ async function fillCompany(page: Page): Promise<void> {
 
 /** Step 5: CIIU activities through the searchable select, and one product. */
 async function fillActivities(page: Page): Promise<void> {
-  const principal = await optionsOf(page, 'Actividad principal', 'programación');
-  expect(principal).toContain('6201 - Actividades de programación informática');
-  expect(principal.every((o) => /programación/i.test(o))).toBe(true);
+  // Words in any order, accents left out: the activity whose description has them comes first, then the rest of
+  // its division, found by the division's title «Programación informática, consultoría de informática y actividades conexas».
+  const principal = await optionsOf(page, 'Actividad principal', 'informatica programacion');
+  expect(principal).toEqual([
+    '6201 - Actividades de programación informática',
+    '6202 - Actividades de consultoría de informática y de gestión de instalaciones informáticas',
+    '6209 - Otras actividades de tecnología de la información y de servicios informáticos',
+  ]);
+  // «Comercio al por mayor» titles division 46: its activities («Venta al por mayor …») are found without guessing «venta».
+  expect(await optionsOf(page, 'Actividad secundaria', 'mayor comercio')).toContain('4610 - Venta al por mayor a cambio de una retribución o por contrata');
   await fillActivitiesStep(page, {
-    principal: ['programación informática', /^6201 - /],
+    principal: ['informática programación', /^6201 - /],
     secundaria: ['consultoría de informática', /^6202 - /],
     objeto: 'Desarrollo de programas informáticos a la medida y consultoría tecnológica.',
     productos: ['Desarrollo de software a la medida'],

@@ -101,6 +101,10 @@ describe('Sugerir un servicio', () => {
       for (const [label] of FIELDS) expect(await textIn(form, label).getAttribute('aria-invalid'), label).toBe('true');
       // Focus goes to the first field in error.
       await expectFocus(page, 'Título del servicio');
+      // Every field in error is outlined in the error colour, not only the focused one (the others kept the grey border).
+      const borderOf = (label: string) => textIn(form, label).evaluate((el) => getComputedStyle(el).borderTopColor);
+      const errorColour = await form.getByText(REQUIRED, { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
+      for (const [label] of FIELDS.slice(1)) expect(await borderOf(label), label).toBe(errorColour);
       await expectNoAxeViolations(page, 'SERVICE_RECOMENDED with errors at 1280 px');
       await shot(page, 'form-errors-1280');
 

@@ -233,7 +233,7 @@ export async function selectIn(scope: Scope, label: string, option: string): Pro
   await waitForValue(() => input.inputValue(), option, `select "${label}"`);
 }
 
-/** A searchable select (nationalities, CIIU activities, banks): types `query`, picks the option. */
+/** A searchable select (provinces, municipalities, sectors, nationalities, CIIU activities, banks): types `query`, picks the option. */
 export async function searchSelect(scope: Scope, label: string, query: string, option: string | RegExp): Promise<string> {
   const page = pageOf(scope);
   const input = scope.getByRole('combobox', { name: label, exact: true });
@@ -359,9 +359,10 @@ export interface Address {
 }
 
 export async function fillAddress(scope: Scope, a: Address): Promise<void> {
-  await selectIn(scope, 'Provincia', a.provincia);
-  await selectIn(scope, 'Municipio', a.municipio);
-  await selectIn(scope, 'Sector', a.sector);
+  // Searchable selects: typing the name finds it even past the first 100 options the list shows.
+  await searchSelect(scope, 'Provincia', a.provincia, a.provincia);
+  await searchSelect(scope, 'Municipio', a.municipio, a.municipio);
+  await searchSelect(scope, 'Sector', a.sector, a.sector);
   await textIn(scope, 'Calle').fill(a.calle);
   await textIn(scope, a.numeroLabel ?? 'Número de casa o apartamento').fill(a.numero);
   if (a.postal) await textIn(scope, 'Código postal').fill(a.postal);

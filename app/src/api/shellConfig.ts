@@ -7,6 +7,7 @@
 import useSWR from 'swr';
 import type { ShellConfig } from '@portal/api-contract';
 import { api } from '../lib/api-client';
+import { paths } from '../config/paths';
 
 export type { ShellConfig } from '@portal/api-contract';
 
@@ -23,6 +24,18 @@ let loading: Promise<ShellConfig> | undefined;
 export function getShellConfig(): Promise<ShellConfig> {
   loading ??= api.get<ShellConfig>('portals/shell-config').catch(() => FALLBACK_SHELL_CONFIG);
   return loading;
+}
+
+/**
+ * The single-registration sign-up address (REGISTRO_UNICO_URL) with the way back to Inicio
+ * (`return_to`), for every link to it (Inicio, the REGISTRO_UNICO prompt); null while the
+ * settings are unknown or the address is not set.
+ */
+export function registroUnicoHref(config: ShellConfig | undefined): string | null {
+  if (!config || config.registroUnicoUrl === '') return null;
+  const url = new URL(config.registroUnicoUrl, window.location.origin);
+  url.searchParams.set('return_to', window.location.origin + paths.home.href());
+  return url.toString();
 }
 
 /** The shell's settings for a component; undefined until read. */

@@ -5,7 +5,8 @@
  * would add a round trip before it, against the LCP budget). Each page sets
  * document.title from its entry; signed-in pages go through RequireSession.
  */
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { pageTitle } from '../lib/pageTitle';
+import { Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import { ConstructionPage } from '../components/ConstructionPage';
@@ -82,13 +83,9 @@ export function preloadPage(pathname: string, search: string): void {
   if (name === 'services') preloadServicePage(new URLSearchParams(search));
 }
 
-const SITE = 'Portal Ciudadano';
-
-/** The document.title of a page: "<página> | Portal Ciudadano". */
-export const pageTitle = (title: string): string => `${title} | ${SITE}`;
-
 function Page({ entry, page: Content }: { entry: RouteEntry<never[]>; page: ComponentType | null }) {
-  useEffect(() => {
+  // Before the page's own effects: a page that names the tab better (usePageTitle) has the last word.
+  useLayoutEffect(() => {
     document.title = pageTitle(entry.title);
   }, [entry]);
   const body = Content ? <Content /> : <ConstructionPage title={entry.title} />;

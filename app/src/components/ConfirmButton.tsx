@@ -51,7 +51,7 @@ export function ConfirmButton({ label, buttonProps, title, children, confirmLabe
       <Button {...buttonProps} onClick={() => setOpened(true)}>{label}</Button>
       <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
         <Stack>
-          <Text>{children}</Text>
+          <Text component="div">{children}</Text>
           {problem && <Text c="var(--mantine-color-error)" role="alert">{problem}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>Cancelar</Button>

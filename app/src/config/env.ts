@@ -1,21 +1,10 @@
 /**
- * Build-time configuration (Vite `import.meta.env`), validated once at boot.
- * VITE_REGISTRO_UNICO_URL: the single-account registry the spec links to
- * (its address is not given; the default is the government's portal).
+ * Build-time settings of the app. Addresses an operator sets (the single-registration
+ * registry, the survey, the header script) are not here: they come from the server's
+ * configuration through GET /v1/portals/shell-config (api/shellConfig.ts), so one setting
+ * serves every link and a change needs no rebuild.
  */
-function readUrl(value: unknown, fallback: string): string {
-  const text = typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
-  try {
-    const url = new URL(text);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error();
-    return url.toString();
-  } catch {
-    throw new Error(`Configuración inválida: VITE_REGISTRO_UNICO_URL no es una dirección web (${text})`);
-  }
-}
-
 export const env = {
-  registroUnicoUrl: readUrl(import.meta.env.VITE_REGISTRO_UNICO_URL, 'https://www.gob.do/'),
   /** Debounce of the draft autosave, in ms. */
   autosaveMs: 1200,
 } as const;

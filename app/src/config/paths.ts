@@ -110,6 +110,8 @@ export const staffPaths = {
   staffClaim: entry('/institucion/reclamos/:id', 'Reclamo', (id: number | string) => `/institucion/reclamos/${segment(id)}`),
   staffSuggestions: fixed('/institucion/sugerencias', 'Sugerencias'),
   staffReports: fixed('/institucion/reportes', 'Reportes de error'),
+  /** Administrators only (StaffArea shows an officer the not-allowed page). */
+  staffAudit: fixed('/institucion/auditoria', 'Registro de auditoría'),
 } as const;
 
 /** Whether an address belongs to the back office's area. */

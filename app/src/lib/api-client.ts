@@ -10,7 +10,7 @@
  */
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
 import { ApiError, NO_CONNECTION, UNAUTHENTICATED } from './apiError';
-import { setSession } from './session';
+import { getSession, markSessionEnded, setSession } from './session';
 
 /** Options of one call: ky's, without the ones the client decides. */
 export type CallOptions = Omit<Options, 'prefix' | 'baseUrl' | 'retry' | 'hooks' | 'throwHttpErrors'>;
@@ -41,8 +41,12 @@ export function versionedPath(path: string): string {
   return /^v\d+(\/|$)/.test(bare) ? `/${bare}` : `/v1/${bare}`;
 }
 
-/** Spec: the token is removed and the citizen goes to /. On / itself, the page shows the login form once the session is gone. */
+/**
+ * Spec: the token is removed and the citizen goes to /. On / itself, the page shows the login form
+ * once the session is gone. A citizen who was signed in is told why there (markSessionEnded).
+ */
 export function endSession(): void {
+  if (getSession() !== null) markSessionEnded();
   setSession(null);
   if (window.location.pathname !== '/') window.location.assign('/');
 }

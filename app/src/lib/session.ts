@@ -10,6 +10,8 @@ import type { Citizen } from '@portal/api-contract';
 export type { Citizen } from '@portal/api-contract';
 
 const KEY = 'session';
+/** Set when the server ended a session the browser still held (expired, or closed elsewhere); the next login form says why. */
+const ENDED_KEY = 'sesion_terminada';
 const listeners = new Set<() => void>();
 let cached: Citizen | null | undefined;
 
@@ -28,9 +30,39 @@ function read(): Citizen | null {
 /** Stores (or, with null, removes) the signed-in citizen and tells every subscriber. */
 export function setSession(citizen: Citizen | null): void {
   cached = citizen;
-  if (citizen) localStorage.setItem(KEY, JSON.stringify(citizen));
-  else localStorage.removeItem(KEY);
+  if (citizen) {
+    localStorage.setItem(KEY, JSON.stringify(citizen));
+    forgetSessionEnded();
+  } else {
+    localStorage.removeItem(KEY);
+  }
   for (const l of listeners) l();
+}
+
+/** The server answered that the session this browser held is no longer valid: the login form will say so (this tab only). */
+export function markSessionEnded(): void {
+  try {
+    sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the citizen still lands on the login form, without the note.
+  }
+}
+
+/** True after markSessionEnded until the citizen signs in again or closes the note. */
+export function sessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function forgetSessionEnded(): void {
+  try {
+    sessionStorage.removeItem(ENDED_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }
 
 /** The signed-in citizen, or null. */

@@ -128,8 +128,12 @@ export const staffRequestSchema = {
     comments: { type: 'array', items: staffCommentSchema },
     allowed: { type: 'array', items: { type: 'string', enum: STAFF_EVENTS }, description: 'Eventos que el personal puede realizar ahora' },
     can_comment: { type: 'boolean' },
+    read_only: {
+      type: 'boolean',
+      description: 'El oficial solo la lee: su institución cobra un cargo de la solicitud (p. ej. la DGII en una formalización) pero no la atiende; allowed es [] y can_comment false',
+    },
   },
-  required: ['id', 'code', 'form', 'service', 'institution', 'status', 'submitted_at', 'updated_at', 'data', 'citizen', 'documents', 'items', 'timeline', 'comments', 'allowed', 'can_comment'],
+  required: ['id', 'code', 'form', 'service', 'institution', 'status', 'submitted_at', 'updated_at', 'data', 'citizen', 'documents', 'items', 'timeline', 'comments', 'allowed', 'can_comment', 'read_only'],
 } as const;
 
 export const staffEventResultSchema = {
@@ -186,23 +190,73 @@ export const errorReportPageSchema = {
   required: ['data', 'meta'],
 } as const;
 
+/**
+ * The actions the audit log records (audit_log.action) with the Spanish words
+ * the back office shows for them: the one definition the audit route's filter
+ * and the audit page read. A new recordAudit action gets its line here.
+ */
+export const AUDIT_ACTION_LABELS = {
+  ver_solicitud: 'Abrió la solicitud',
+  descargar_documento: 'Descargó un documento de la solicitud',
+  tomar: 'Tomó la solicitud en revisión',
+  solicitar_accion: 'Solicitó una acción al ciudadano',
+  aprobar: 'Aprobó la solicitud',
+  rechazar: 'Rechazó la solicitud',
+  comentar: 'Comentó la solicitud',
+  descargar_comprobante: 'Descargó un comprobante de pago',
+  aceptar_comprobante: 'Aceptó un comprobante de pago',
+  rechazar_comprobante: 'No aceptó un comprobante de pago',
+  ver_reclamo: 'Abrió el reclamo',
+  descargar_documento_reclamo: 'Descargó el documento del reclamo',
+  responder_reclamo: 'Respondió el reclamo',
+  reclamo_tomar: 'Tomó el reclamo en proceso',
+  reclamo_cerrar: 'Cerró el reclamo',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** The Spanish words of an audit action (its code when the definition does not know it). */
+export function auditActionLabel(action: string): string {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as AuditAction] : action;
+}
+
 export const auditRowSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
     staff_id: { type: 'integer' },
     staff_name: { type: 'string' },
-    action: { type: 'string' },
+    staff_institution: { type: ['string', 'null'], description: 'Sigla de la institución del miembro del personal; null para un administrador' },
+    action: { type: 'string', description: 'Código de la acción (AUDIT_ACTION_LABELS)' },
     application_id: { type: ['integer', 'null'] },
+    request_code: { type: ['string', 'null'], description: 'Código de la solicitud, si la acción es sobre una' },
     claim_id: { type: ['integer', 'null'] },
     detail: { type: 'object', additionalProperties: true },
     created_at: { type: 'string' },
   },
-  required: ['id', 'staff_id', 'staff_name', 'action', 'application_id', 'claim_id', 'detail', 'created_at'],
+  required: ['id', 'staff_id', 'staff_name', 'staff_institution', 'action', 'application_id', 'request_code', 'claim_id', 'detail', 'created_at'],
+} as const;
+
+/** A staff member as the audit page's filter offers them. */
+export const auditStaffMemberSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    role: { type: 'string', enum: ['oficial', 'administrador'] },
+    institution: { type: ['string', 'null'] },
+  },
+  required: ['id', 'name', 'role', 'institution'],
 } as const;
 
 export const auditPageSchema = {
   type: 'object',
-  properties: { data: { type: 'array', items: auditRowSchema }, meta: pageMetaSchema },
-  required: ['data', 'meta'],
+  properties: {
+    data: { type: 'array', items: auditRowSchema },
+    meta: pageMetaSchema,
+    institutions: { type: 'array', items: { type: 'string' }, description: 'Las siglas de las instituciones del personal, para filtrar' },
+    staff: { type: 'array', items: auditStaffMemberSchema, description: 'Todo el personal (también las cuentas desactivadas), para filtrar' },
+  },
+  required: ['data', 'meta', 'institutions', 'staff'],
 } as const;

@@ -37,6 +37,7 @@ import type {
 import type { serviceSuggestedSchema } from './suggestionSchema';
 import type {
   cardPageOutcomeSchema,
+  chargeExtraSchema,
   paymentItemSchema,
   paymentResultSchema,
   paymentViewSchema,
@@ -59,6 +60,8 @@ import type {
 } from './claimSchema';
 import type {
   auditPageSchema,
+  auditRowSchema,
+  auditStaffMemberSchema,
   errorReportPageSchema,
   queuePageSchema,
   queueRowSchema,
@@ -153,6 +156,8 @@ export {
   CARD_PAGE_RESPONSE_FIELDS,
   CARD_PAGE_RETURN_PATHS,
   cardPageOutcomeSchema,
+  chargeExtraSchema,
+  chargeExtrasSchema,
   PAYMENT_CLOSE_DELAY_MS,
   PAYMENT_EVENT_NAMES,
   PAYMENT_EVENTS,
@@ -192,11 +197,13 @@ export {
   cardPageOrderNumber,
   cardPageReturnUrls,
   CARD_PAGE_TRX_TYPE,
+  chargeBreakdown,
   chargeWithVariations,
   cvvDigits,
   durationLabel,
   estimatedTime,
   expiryValid,
+  extraLabel,
   formatExpiry,
   formatPesos,
   groupCardNumber,
@@ -250,9 +257,14 @@ export {
   staffClaimSchema,
 } from './claimSchema';
 export type { ClaimActor, ClaimEvent, ClaimEventRule, ClaimStatus } from './claimSchema';
+export type { AuditAction } from './backofficeSchema';
 export {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditActionLabel,
   auditPageSchema,
   auditRowSchema,
+  auditStaffMemberSchema,
   errorReportPageSchema,
   errorReportRowSchema,
   pageMetaSchema,
@@ -391,6 +403,8 @@ export type StaffComment = FromSchema<typeof staffCommentSchema>;
 export type StaffSuggestionPage = FromSchema<typeof suggestionPageSchema>;
 export type StaffErrorReportPage = FromSchema<typeof errorReportPageSchema>;
 export type StaffAuditPage = FromSchema<typeof auditPageSchema>;
+export type StaffAuditRow = FromSchema<typeof auditRowSchema>;
+export type StaffAuditStaffMember = FromSchema<typeof auditStaffMemberSchema>;
 
 /** A claim type (GET /v1/issues). */
 export type ClaimIssue = FromSchema<typeof claimIssueSchema>;
@@ -411,6 +425,8 @@ export type StaffClaimDetail = FromSchema<typeof staffClaimDetailSchema>['data']
 export type PaymentView = FromSchema<typeof paymentViewSchema>;
 /** One charge of a request as it stands. */
 export type PaymentItem = FromSchema<typeof paymentItemSchema>;
+/** An extra (price variation) chosen for a charge. */
+export type ChargeExtra = FromSchema<typeof chargeExtraSchema>;
 /** What a payment call answers. */
 export type PaymentResult = FromSchema<typeof paymentResultSchema>;
 export type Price = FromSchema<typeof priceSchema>;

@@ -166,3 +166,17 @@ export function cardPageOrderNumber(requestCode: string): string {
 export function formatPesos(amount: number): string {
   return `RD$ ${new Intl.NumberFormat('es-DO', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
 }
+
+/** An extra as the citizen and the officer read it: «2 × Copia certificada del registro mercantil RD$ 900.00» (no «1 ×»). */
+export function extraLabel(extra: { name: string; quantity: number; amount: number }): string {
+  return `${extra.quantity > 1 ? `${extra.quantity} × ` : ''}${extra.name} ${formatPesos(extra.amount)}`;
+}
+
+/**
+ * What makes up a charge, in one line, or '' when it has no extras:
+ * «Registro mercantil RD$ 5,000.00 · 2 × Copia certificada del registro mercantil RD$ 900.00».
+ */
+export function chargeBreakdown(item: { concept: string; base_amount: number; extras: readonly { name: string; quantity: number; amount: number }[] }): string {
+  if (item.extras.length === 0) return '';
+  return [`${item.concept} ${formatPesos(item.base_amount)}`, ...item.extras.map(extraLabel)].join(' · ');
+}

@@ -147,6 +147,30 @@ export const CARD_PAGE_RETURN_PATHS = {
 
 const money = { type: 'number', minimum: 0 } as const;
 
+/**
+ * An extra (a price variation) chosen for a charge, as the charge shows it:
+ * `quantity` × `unit_amount` = `amount`. A charge's `amount` is its
+ * `base_amount` plus the `amount` of each of its extras (chargeWithVariations).
+ */
+export const chargeExtraSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'Concepto de la variación elegida (p. ej. «Copia certificada del registro mercantil»)' },
+    quantity: { type: 'integer', minimum: 1 },
+    unit_amount: money,
+    amount: { ...money, description: 'quantity × unit_amount' },
+  },
+  required: ['name', 'quantity', 'unit_amount', 'amount'],
+  additionalProperties: false,
+} as const;
+
+/** A charge's extras, in the order they were offered. */
+export const chargeExtrasSchema = {
+  type: 'array',
+  items: chargeExtraSchema,
+  description: 'Servicios adicionales elegidos (variaciones de precio); vacío si no eligió ninguno',
+} as const;
+
 /** A variation of a price (spec §3): an optional extra, with its own price and time. */
 export const variationSchema = {
   type: 'object',
@@ -190,8 +214,9 @@ export const paymentItemSchema = {
     id: { type: 'integer' },
     agency: { type: 'string', description: 'Sigla de la institución que cobra (ONAPI, DGII, CCPSD, …)' },
     concept: { type: 'string' },
-    base_amount: money,
+    base_amount: { ...money, description: 'Monto del cargo sin servicios adicionales' },
     amount: money,
+    extras: chargeExtrasSchema,
     currency: { type: 'string' },
     status: { type: 'string', enum: PAYMENT_STATUSES },
     method: { type: ['string', 'null'], enum: [...PAYMENT_METHODS, null] },
@@ -204,7 +229,7 @@ export const paymentItemSchema = {
     review_note: { type: ['string', 'null'], description: 'Motivo por el que la institución no aceptó el comprobante' },
     estimated_date: { type: ['string', 'null'], description: 'Tiempo estimado de las variaciones elegidas' },
   },
-  required: ['id', 'agency', 'concept', 'base_amount', 'amount', 'currency', 'status', 'method', 'paid_at', 'reference', 'card_brand', 'card_last4', 'approval_number', 'proof_name', 'review_note', 'estimated_date'],
+  required: ['id', 'agency', 'concept', 'base_amount', 'amount', 'extras', 'currency', 'status', 'method', 'paid_at', 'reference', 'card_brand', 'card_last4', 'approval_number', 'proof_name', 'review_note', 'estimated_date'],
   additionalProperties: false,
 } as const;
 

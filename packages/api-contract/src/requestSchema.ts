@@ -1,13 +1,16 @@
 /** A citizen's request (a submitted application) with its payments, as /v1/portals/requests returns it, and what the citizen does on it. */
+import { chargeExtrasSchema } from './paymentSchema';
 import { REQUEST_EVENT_NAMES, REQUEST_NOTE_NAMES, REQUEST_STATUSES } from './requestStatus';
 
+/** A charge of a request: `amount` is `base_amount` plus the `amount` of each extra chosen. */
 export const requestItemSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' }, agency: { type: 'string' }, concept: { type: 'string' },
-    amount: { type: 'number' }, currency: { type: 'string' }, status: { type: 'string' },
+    base_amount: { type: 'number', description: 'Monto del cargo sin servicios adicionales' },
+    amount: { type: 'number' }, extras: chargeExtrasSchema, currency: { type: 'string' }, status: { type: 'string' },
   },
-  required: ['id', 'agency', 'concept', 'amount', 'currency', 'status'],
+  required: ['id', 'agency', 'concept', 'base_amount', 'amount', 'extras', 'currency', 'status'],
 } as const;
 
 export const requestSchema = {

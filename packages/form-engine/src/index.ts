@@ -36,3 +36,4 @@ export { isValidCedula, cedulaCheckDigit } from './identity/cedula';
 export { isValidRnc, rncCheckDigit } from './identity/rnc';
 export { isValidPersonName } from './identity/personName';
 export { isValidEmail } from './identity/email';
+export { foldText, searchText, searchWords, wordMatcher, matchesAllWords } from './search/wordSearch';

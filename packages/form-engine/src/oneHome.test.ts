@@ -1,8 +1,8 @@
 /**
  * The rules language has one home, the engine: the `fila` row scope, a path's
  * row, `*` template paths and their walks (`paths/paths.ts`), URL `{…}`
- * placeholders (`placeholders/placeholders.ts`) and what an answer shows
- * (`answers/`). This scans the sources of the engine, the renderer and the app
+ * placeholders (`placeholders/placeholders.ts`), what an answer shows
+ * (`answers/`) and how a typed search matches (`search/wordSearch.ts`). This scans the sources of the engine, the renderer and the app
  * (tests aside) and fails when one of those copies comes back elsewhere.
  */
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ const PATHS_HOME = `${ENGINE}/paths/paths.ts`;
 const PLACEHOLDERS_HOME = `${ENGINE}/placeholders/placeholders.ts`;
 const ANSWERS_HOME = `${ENGINE}/answers/answers.ts`;
 const FORMAT_HOME = `${ENGINE}/answers/format.ts`;
+const SEARCH_HOME = `${ENGINE}/search/wordSearch.ts`;
 
 /** Source files (tests and test setup aside) under `dir`, as repository paths. */
 function sources(dir: string): string[] {
@@ -112,6 +113,15 @@ const RULES: Rule[] = [
     example: "return <>{value.split('-').reverse().join('/')}</>;",
   },
   {
+    what: 'accents folded by hand for a search (the select filters and ?q= share matchesAllWords)',
+    pattern: /normalize\(\s*['"]NFD['"]\s*\)/,
+    dirs: [ENGINE, RENDERER, APP],
+    // The password policy strips accents from dictionary words, keeping their case: not a search.
+    except: [`${ENGINE}/password`],
+    home: SEARCH_HOME,
+    example: "const plain = option.label.normalize('NFD').replace(/\\p{M}+/gu, '').toLowerCase();",
+  },
+  {
     what: 'a file answer named by hand',
     pattern: /Documento adjunto|Documento \$\{/,
     dirs: [ENGINE, RENDERER, APP],
@@ -139,7 +149,7 @@ describe('one home for the rules language', () => {
   it('scans the engine, the renderer and the app', () => {
     expect([...files.keys()].filter((f) => f.startsWith(RENDERER)).length).toBeGreaterThan(40);
     expect([...files.keys()].filter((f) => f.startsWith(APP)).length).toBeGreaterThan(100);
-    for (const home of [PATHS_HOME, PLACEHOLDERS_HOME, ANSWERS_HOME, FORMAT_HOME]) expect(files.has(home)).toBe(true);
+    for (const home of [PATHS_HOME, PLACEHOLDERS_HOME, ANSWERS_HOME, FORMAT_HOME, SEARCH_HOME]) expect(files.has(home)).toBe(true);
   });
 
   it.each(RULES.map((r) => [r.what, r] as const))('catches %s', (_, rule) => {
@@ -155,5 +165,6 @@ describe('one home for the rules language', () => {
     expect(files.get(PATHS_HOME)).toMatch(/\/\^\\d\+\$\//);
     expect(files.get(PATHS_HOME)).toMatch(/\{ fila: row \}/);
     expect(files.get(ANSWERS_HOME)).toMatch(/value \? 'Sí' : 'No'/);
+    expect(files.get(SEARCH_HOME)).toMatch(/normalize\('NFD'\)/);
   });
 });

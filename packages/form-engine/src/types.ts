@@ -40,8 +40,17 @@ export interface SourceDecl {
   label: string | string[];
   /** Items page size the URL asks for (documentation; the URL carries it). */
   pageSize?: number;
-  /** The list can be filtered by typing. */
+  /**
+   * The list can be filtered by typing: every word typed, in any order, must
+   * start a word of the option (accents, case and punctuation ignored; the
+   * engine's `matchesAllWords`).
+   */
   searchable?: boolean;
+  /**
+   * Properties of each item the search also looks in, besides the label (e.g.
+   * `busqueda` of the CIIU list: the titles of the activity's division and section).
+   */
+  searchIn?: string | string[];
 }
 
 /** Remote lookup run by the browser (and the server on submit). */

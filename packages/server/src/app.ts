@@ -9,6 +9,7 @@ import { createDb } from './db/createDb';
 import type { Db } from './db/Db';
 import { migrate } from './db/migrate';
 import { seedReference } from './db/seedReference';
+import { refreshReferenceSearch } from './db/refreshReferenceSearch';
 import { seedSandbox } from './db/seedSandbox';
 import { installErrorHandler } from './http/installErrorHandler';
 import { installInputGuard } from './http/installInputGuard';
@@ -69,6 +70,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await db.withLock('migrate-and-seed', async () => {
       await migrate(db);
       await seedReference(db);
+      // Search texts (`busqueda`) loaded before their rule changed are rewritten (e.g. the CIIU titles).
+      await refreshReferenceSearch(db);
       if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
     });
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });

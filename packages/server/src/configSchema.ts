@@ -315,7 +315,7 @@ export const configSchema = {
       type: 'string',
       rule: 'browserUrl',
       default: '/registro-unico',
-      description: 'alta en el registro único, botón «REGISTRATE» (`https://…`); por defecto una página provisional del propio portal, hasta conocer la dirección real',
+      description: 'alta en el registro único: el enlace de Inicio y el botón «REGISTRATE» (`https://…`); por defecto una página provisional del propio portal, hasta conocer la dirección real',
     },
     LOG_LEVEL: {
       type: 'string',

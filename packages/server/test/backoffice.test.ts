@@ -12,6 +12,7 @@ import { schemasWith, TEST_FORMS } from '../../../tests/support/schemasWith';
 import { SANDBOX_INAPA_CONTRACTS, SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
 import { createStaffAccount, parseStaffArgs } from '../src/cli/createStaff';
 import { replaceReferenceTable } from '../src/db/replaceReferenceTable';
+import { AUDIT_ACTIONS, FORMALIZATION_FORM, type AuditAction } from '@portal/api-contract';
 import { applyRequestEvent } from '../src/services/requests/requestWorkflow';
 import { buildTestApp, mailboxOf, type TestApp } from './buildTestApp';
 import { DEMO, SAMPLE_FILES, bearer, login, multipart } from './helpers';
@@ -358,18 +359,164 @@ describe('suggestions, error reports and the audit log', () => {
   });
 
   it('only an administrator reads the audit log (an officer gets a Spanish 403), filtered by request', async () => {
-    const { id } = await submitted();
+    const { id, code } = await submitted();
     await call('GET', `/v1/backoffice/requests/${id}`, x);
     await call('POST', `/v1/backoffice/requests/${id}/events`, x, { event: 'tomar' });
     const refused = await call('GET', `/v1/backoffice/audit?application_id=${id}`, x);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Solo un administrador puede realizar esta acción' });
+    expect(refused.headers['cache-control']).toBe('no-store');
     const res = await call('GET', `/v1/backoffice/audit?application_id=${id}`, admin);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data.map((r: { action: string; staff_name: string; application_id: number }) => [r.action, r.staff_name, r.application_id])).toEqual([
       ['tomar', staffOf('INAPA').name, id], ['ver_solicitud', staffOf('INAPA').name, id],
     ]);
+    expect(res.json().data[0]).toMatchObject({ staff_id: xId, staff_institution: 'INAPA', request_code: code, claim_id: null, detail: { from: 'enviada', to: 'en_revision' } });
     expect((await call('GET', '/v1/backoffice/audit?application_id=0', admin)).statusCode).toBe(400);
+  });
+
+  it('filters the audit log by institution, staff member, action and days, pages with the total, and offers the filters', async () => {
+    const { id } = await submitted();
+    for (let i = 0; i < 3; i++) expect((await call('GET', `/v1/backoffice/requests/${id}`, x)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/backoffice/requests/${id}`, admin)).statusCode).toBe(200);
+    const page = async (query: string) => {
+      const res = await call('GET', `/v1/backoffice/audit?${query}`, admin);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      return res.json() as { data: Array<{ staff_id: number; staff_institution: string | null; action: string; application_id: number }>; meta: { page: number; per_page: number; total: number }; institutions: string[]; staff: Array<{ id: number; name: string; role: string; institution: string | null }> };
+    };
+    const everything = await page(`application_id=${id}`);
+    expect(everything.meta.total).toBe(4);
+    expect(everything.institutions).toEqual(expect.arrayContaining(['DGII', 'INAPA', 'PGR', 'VUF']));
+    expect(everything.institutions).toEqual([...everything.institutions].sort());
+    expect(everything.staff).toContainEqual({ id: adminId, name: staffOf(null).name, role: 'administrador', institution: null });
+    expect(everything.staff).toContainEqual({ id: xId, name: staffOf('INAPA').name, role: 'oficial', institution: 'INAPA' });
+
+    const byInstitution = await page(`application_id=${id}&institution=INAPA`);
+    expect(byInstitution.meta.total).toBe(3);
+    expect(byInstitution.data.every((r) => r.staff_institution === 'INAPA')).toBe(true);
+    expect((await page(`application_id=${id}&institution=PGR`)).meta.total).toBe(0);
+    expect((await page(`application_id=${id}&staff_id=${adminId}`)).data.map((r) => r.staff_id)).toEqual([adminId]);
+    const byAction = await page('action=ver_solicitud&institution=INAPA&per_page=100');
+    expect(byAction.data.length).toBeGreaterThanOrEqual(3);
+    expect(byAction.data.every((r) => r.action === 'ver_solicitud' && r.staff_institution === 'INAPA')).toBe(true);
+
+    // Days of Santo Domingo, both included.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santo_Domingo' }).format(new Date());
+    expect((await page(`application_id=${id}&from=${today}&to=${today}`)).meta.total).toBe(4);
+    expect((await page(`application_id=${id}&to=2020-01-31`)).meta.total).toBe(0);
+    expect((await page(`application_id=${id}&from=2099-01-01`)).meta.total).toBe(0);
+
+    // Pages: newest first, the total on every page, also past the end.
+    const first = await page(`application_id=${id}&per_page=3`);
+    const second = await page(`application_id=${id}&per_page=3&page=2`);
+    expect(first.meta).toEqual({ page: 1, per_page: 3, total: 4 });
+    expect(second.meta).toEqual({ page: 2, per_page: 3, total: 4 });
+    expect(first.data.map((r) => r.staff_id)).toEqual([adminId, xId, xId]);
+    expect(second.data).toHaveLength(1);
+    expect(await page(`application_id=${id}&per_page=3&page=9`)).toMatchObject({ data: [], meta: { page: 9, per_page: 3, total: 4 } });
+  });
+
+  it('refuses bad audit filters with a Spanish 400 naming the field', async () => {
+    const bad = async (query: string) => {
+      const res = await call('GET', `/v1/backoffice/audit?${query}`, admin);
+      expect(res.statusCode, query).toBe(400);
+      return res.json() as { message: string; errors: Array<{ path: string; message: string }> };
+    };
+    expect(await bad('action=borrar_todo')).toEqual({ message: 'Datos inválidos', errors: [{ path: 'action', message: 'Valor no permitido' }] });
+    expect(await bad('institution=dgii')).toEqual({ message: 'Datos inválidos', errors: [{ path: 'institution', message: 'Formato inválido' }] });
+    expect((await bad('staff_id=0')).errors[0].path).toBe('staff_id');
+    expect((await bad('per_page=101')).errors[0].path).toBe('per_page');
+    const notADay = 'La fecha «desde» no es válida: escríbala como AAAA-MM-DD (por ejemplo 2026-11-27)';
+    expect(await bad('from=2026-02-30')).toEqual({ message: notADay, errors: [{ path: 'from', message: notADay }] });
+    expect(await bad('from=27/11/2026')).toMatchObject({ message: notADay });
+    expect(await bad('to=ayer')).toMatchObject({ message: expect.stringMatching(/^La fecha «hasta» no es válida/), errors: [{ path: 'to' }] });
+    expect(await bad('from=2026-11-28&to=2026-11-27')).toEqual({
+      message: 'La fecha «desde» es posterior a la fecha «hasta»', errors: [{ path: 'from', message: 'La fecha «desde» es posterior a la fecha «hasta»' }],
+    });
+    // An officer learns nothing about the filters: 403 first.
+    expect((await call('GET', '/v1/backoffice/audit?from=2026-02-30', y)).statusCode).toBe(403);
+  });
+
+  it('every action the back office audits has its Spanish words', async () => {
+    const { rows } = await t.app.db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action');
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.map((r) => r.action).filter((a) => !AUDIT_ACTIONS.includes(a as AuditAction))).toEqual([]);
+  });
+});
+
+describe('an institution that collects a charge on a request reads it, and only reads it', () => {
+  /** A submitted formalization (attended by VUF) with charges of ONAPI and DGII, a citizen comment unread and an attached document. */
+  async function formalization(): Promise<{ id: number; code: string; document: number }> {
+    const { rows } = await t.app.db.query<{ id: number }>('INSERT INTO applications (citizen_id, form, data) VALUES ($1, $2, \'{}\') RETURNING id', [demoId, FORMALIZATION_FORM]);
+    const id = rows[0].id;
+    const code = `VUF-2026-${String(800000 + id)}`;
+    await t.app.db.query("UPDATE applications SET status = 'enviada', request_code = $2, institution = 'VUF', submitted_at = now() WHERE id = $1", [id, code]);
+    for (const [agency, amount] of [['ONAPI', 7000], ['DGII', 1000]] as const) {
+      await t.app.db.query('INSERT INTO request_items (application_id, agency, concept, amount) VALUES ($1, $2, $3, $4)', [id, agency, `Cargo ${agency}`, amount]);
+    }
+    await t.app.db.query("INSERT INTO request_comments (application_id, author, content) VALUES ($1, 'ciudadano', '¿Cuándo estará lista?')", [id]);
+    const document = await upload(demo, 'Recibo de la DGII');
+    await t.app.db.query('INSERT INTO request_attachments (application_id, document_id) VALUES ($1, $2)', [id, document]);
+    return { id, code, document };
+  }
+
+  it('the DGII officer opens a formalization with a DGII charge read-only: no actions, no comments, the citizen\'s comments stay unread; audited', async () => {
+    const dgii = await staffLogin(staffOf('DGII').email, staffOf('DGII').password);
+    const dgiiId = (await call('GET', '/v1/backoffice/auth/me', dgii)).json().data.id as number;
+    const { id, code, document } = await formalization();
+    const res = await call('GET', `/v1/backoffice/requests/${id}`, dgii);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id, code, institution: 'VUF', status: 'enviada', allowed: [], can_comment: false, read_only: true,
+      items: [expect.objectContaining({ agency: 'ONAPI' }), expect.objectContaining({ agency: 'DGII' })],
+      comments: [expect.objectContaining({ author: 'ciudadano', read_at: null })],
+    });
+    const download = await call('GET', `/v1/backoffice/requests/${id}/documents/${document}`, dgii);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(SAMPLE_FILES.pdf)).toBe(true);
+    const audited = await t.app.db.query<{ staff_id: number; action: string; detail: object }>('SELECT staff_id, action, detail FROM audit_log WHERE application_id = $1 ORDER BY id', [id]);
+    expect(audited.rows).toEqual([
+      { staff_id: dgiiId, action: 'ver_solicitud', detail: { readOnly: true } },
+      { staff_id: dgiiId, action: 'descargar_documento', detail: { documentId: document, readOnly: true } },
+    ]);
+    const unread = await t.app.db.query<{ read_at: Date | null }>('SELECT read_at FROM request_comments WHERE application_id = $1', [id]);
+    expect(unread.rows).toEqual([{ read_at: null }]);
+
+    // Neither moving it nor writing in it: 404 as for any other institution, and nothing changes.
+    const before = await snapshot(id);
+    for (const [url, payload] of [['events', { event: 'tomar' }], ['events', { event: 'rechazar', message: 'No corresponde' }], ['comments', { content: 'Hola' }]] as const) {
+      const refused = await call('POST', `/v1/backoffice/requests/${id}/${url}`, dgii, payload);
+      expect(refused.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Solicitud no encontrada' });
+    }
+    expect(await snapshot(id)).toEqual(before);
+
+    // The acting institution (VUF) reads it with its actions, and that reading marks the comment read.
+    const vuf = await staffLogin(staffOf('VUF').email, staffOf('VUF').password);
+    expect((await call('GET', `/v1/backoffice/requests/${id}`, vuf)).json().data).toMatchObject({ allowed: ['tomar'], can_comment: true, read_only: false });
+    expect((await t.app.db.query('SELECT read_at FROM request_comments WHERE application_id = $1', [id])).rows).toEqual([{ read_at: expect.anything() }]);
+    // The administrator acts on every request: never read-only.
+    expect((await call('GET', `/v1/backoffice/requests/${id}`, admin)).json().data).toMatchObject({ allowed: ['tomar'], read_only: false });
+  });
+
+  it('the DGII officer cannot open a request without a DGII charge, nor its documents (404); an officer without a charge on the formalization neither', async () => {
+    const dgii = await staffLogin(staffOf('DGII').email, staffOf('DGII').password);
+    const { id, plano } = await submitted();
+    const before = await snapshot(id);
+    for (const url of [`/v1/backoffice/requests/${id}`, `/v1/backoffice/requests/${id}/documents/${plano}`]) {
+      const res = await call('GET', url, dgii);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Solicitud no encontrada' });
+    }
+    expect(await snapshot(id)).toEqual(before);
+    const vufRequest = await formalization();
+    const other = await snapshot(vufRequest.id);
+    expect((await call('GET', `/v1/backoffice/requests/${vufRequest.id}`, y)).statusCode).toBe(404);
+    expect((await call('GET', `/v1/backoffice/requests/${vufRequest.id}/documents/${vufRequest.document}`, x)).statusCode).toBe(404);
+    expect(await snapshot(vufRequest.id)).toEqual(other);
+    // The queue stays the acting institution's: the DGII's does not list the formalization.
+    expect((await call('GET', `/v1/backoffice/requests?code=${vufRequest.code}`, dgii)).json().data).toEqual([]);
   });
 });
 

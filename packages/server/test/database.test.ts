@@ -4,6 +4,7 @@ import { migrate } from '../src/db/migrate';
 import { ReferenceRowError } from '../src/db/insertReferenceRows';
 import { toReferenceTable } from '../src/db/referenceTables';
 import { replaceReferenceTable } from '../src/db/replaceReferenceTable';
+import { refreshReferenceSearch } from '../src/db/refreshReferenceSearch';
 import { seedReference } from '../src/db/seedReference';
 import { buildTestApp, type TestApp } from './buildTestApp';
 
@@ -83,10 +84,38 @@ describe('reference seeds', () => {
     });
   });
 
-  it('fills the CIIU search column when replacing', async () => {
+  it('fills the CIIU search column when replacing, with the titles of the division and the section', async () => {
     await replaceReferenceTable(t.app.db, 'actividades_ciiu', [{ codigoCiiuDGII: '4711', descripcionCrm: 'Venta al por menor en COMERCIOS no especializados', seccion: 'G', division: '47' }]);
     const res = await t.app.inject({ method: 'GET', url: '/v1/region/actividades-ciiu?q=comercios' });
-    expect(res.json().data).toEqual([{ codigoCiiuDGII: '4711', descripcionCrm: 'Venta al por menor en COMERCIOS no especializados', seccion: 'G', division: '47' }]);
+    expect(res.json().data).toEqual([
+      {
+        codigoCiiuDGII: '4711',
+        descripcionCrm: 'Venta al por menor en COMERCIOS no especializados',
+        seccion: 'G',
+        division: '47',
+        busqueda:
+          '4711 venta al por menor en comercios no especializados comercio al por menor excepto el de vehiculos automotores y motocicletas ' +
+          'comercio al por mayor y al por menor reparacion de vehiculos automotores y motocicletas',
+      },
+    ]);
+  });
+
+  it('rewrites search texts loaded before their rule changed, once, at start', async () => {
+    await replaceReferenceTable(t.app.db, 'actividades_ciiu', [
+      { codigoCiiuDGII: '4610', descripcionCrm: 'Venta al por mayor a cambio de una retribución o por contrata', seccion: 'G', division: '46' },
+      { codigoCiiuDGII: '0111', descripcionCrm: 'Cultivo de cereales (excepto arroz)', seccion: 'A', division: '01' },
+    ]);
+    const busqueda = async () =>
+      (await t.app.db.query<{ codigo: string; busqueda: string }>('SELECT codigo_ciiu_dgii AS codigo, busqueda FROM actividades_ciiu ORDER BY 1')).rows;
+    const current = await busqueda();
+    // As the loader wrote it before the titles joined: code and description only.
+    await t.app.db.query(`UPDATE actividades_ciiu SET busqueda = '4610 venta al por mayor a cambio de una retribucion o por contrata' WHERE codigo_ciiu_dgii = '4610'`);
+    expect(await refreshReferenceSearch(t.app.db)).toEqual({ actividades_ciiu: 1 });
+    expect(await busqueda()).toEqual(current);
+    expect(current.find((r) => r.codigo === '4610')?.busqueda).toContain('comercio al por mayor excepto el de vehiculos automotores');
+    expect(current.find((r) => r.codigo === '0111')?.busqueda).toBe('0111 cultivo de cereales excepto arroz agricultura ganaderia caza y actividades de servicios conexas agricultura ganaderia silvicultura y pesca');
+    // Up to date: nothing rewritten.
+    expect(await refreshReferenceSearch(t.app.db)).toEqual({});
   });
 
   it('accepts table names as typed on the command line', () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const cli = path.join(repoRoot, 'packages/server/src/cli/importReference.ts');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+/** ONE's División Territorial 2020 beside the repo (the test that imports it is skipped without it). */
+const ONE_FOLDER = path.resolve(repoRoot, '../shared/data/division-territorial-2020');
 
 let dir: string;
 beforeAll(async () => {
@@ -48,6 +51,46 @@ describe('cli/importReference', () => {
       await db.close();
     }
   });
+
+  it('refuses a territorial division folder with a garbled file, changing nothing', async () => {
+    const folder = path.join(dir, 'division-rota');
+    await mkdir(folder, { recursive: true });
+    const head = 'id,geo_code,macro_region,region,province,municipality,municipal_district,section,neighborhood,sub_neighborhood,name';
+    for (const file of ['provinces', 'municipalities', 'municipal_districts', 'sections']) await writeFile(path.join(folder, `${file}.csv`), `${head}\n`);
+    await writeFile(path.join(folder, 'provinces.csv'), `${head}\n1,01010100000000000,01,01,01,00,00,00,000,00,Distrito Nacional\n`);
+    const result = await importCsv(['division-territorial', folder]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Falta el archivo');
+    expect(result.stderr).toContain('No se cambió nada.');
+    await writeFile(path.join(folder, 'neighborhoods.csv'), `${head}\n`);
+    const empty = await importCsv(['division-territorial', folder]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('municipalities.csv: el archivo no tiene filas.');
+  });
+
+  it.runIf(existsSync(path.join(ONE_FOLDER, 'neighborhoods.csv')))(
+    'imports ONE\'s territorial division into provincias, municipios and sectores, the same rows as the seed files',
+    async () => {
+      const result = await importCsv(['division-territorial', ONE_FOLDER]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('División territorial importada: 32 provincias, 158 municipios, 12779 sectores.');
+      // The tables were empty: the import starts from the seed files' ids, written from this very copy, so nothing is new.
+      expect(result.stdout).toContain('Municipios nuevos: ninguno.');
+      expect(result.stdout).toContain('Sectores anteriores con código de la ONE: 141; conservados sin código: 104; barrios y parajes nuevos: 0.');
+      const seed = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, 'packages/server/src/db/reference', file), 'utf8')) as Record<string, unknown>[];
+      const db = await createPgliteDb(path.join(dir, 'pglite'));
+      try {
+        const { rows } = await db.query('SELECT id, municipio_id AS "municipioId", nombre_sector AS "nombreSector", geo_code AS "geoCode" FROM sectores ORDER BY id');
+        expect(rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)))).toEqual(seed('sectores.json'));
+        const recorded = await db.query('SELECT table_name, source FROM reference_seeds ORDER BY table_name');
+        expect(recorded.rows).toEqual(expect.arrayContaining([{ table_name: 'sectores', source: 'import' }, { table_name: 'municipios', source: 'import' }]));
+      } finally {
+        await db.close();
+      }
+    },
+    60_000,
+  );
 
   it('explains its usage and refuses unknown tables', async () => {
     const result = await importCsv(['citizens', 'x.csv']);

@@ -156,7 +156,7 @@ describe('region lists', () => {
     const body = res.json();
     expect(body.total).toBe(reference('provincias.json').length);
     expect(body).toMatchObject({ page: 1, limit: 1000 });
-    expect(Object.keys(body.data[0]).sort()).toEqual(['codigoProvinciaDGII', 'id', 'nombreProvincia', 'paisId']);
+    expect(Object.keys(body.data[0]).sort()).toEqual(['codigoProvinciaDGII', 'geoCode', 'id', 'nombreProvincia', 'paisId']);
     const none = await get('/v1/region/provincias?paisId=999');
     expect(none.json()).toEqual({ data: [], page: 1, limit: 1000, total: 0 });
   });
@@ -165,9 +165,11 @@ describe('region lists', () => {
     const municipios = (await get('/v1/region/municipios?limit=100&page=1&provinciaId=1')).json();
     expect(municipios.data.length).toBeGreaterThan(0);
     for (const m of municipios.data) expect(m.provinciaId).toBe(1);
-    expect(Object.keys(municipios.data[0]).sort()).toEqual(['id', 'municipioDGII', 'nombre', 'provinciaId']);
+    expect(Object.keys(municipios.data[0]).sort()).toEqual(['geoCode', 'id', 'municipioDGII', 'nombre', 'provinciaId']);
     const sectores = (await get(`/v1/region/sectores?limit=500&page=1&municipioId=${municipios.data[0].id}`)).json();
+    expect(sectores.data.length).toBeGreaterThan(0);
     for (const s of sectores.data) expect(s.municipioId).toBe(municipios.data[0].id);
+    expect(Object.keys(sectores.data[0]).sort()).toEqual(['geoCode', 'id', 'municipioId', 'nombreSector']);
   });
 
   it('pages through a list', async () => {
@@ -193,6 +195,37 @@ describe('region lists', () => {
     expect(arroz.total).toBeGreaterThan(0);
     expect(arroz.total).toBeLessThan(all.total);
     for (const a of arroz.data) expect(a.descripcionCrm.toLowerCase()).toContain('arroz');
+  });
+
+  it('finds CIIU activities by words in any order, accents ignored, in the code, the description and the division and section titles', async () => {
+    type Activity = { codigoCiiuDGII: string; descripcionCrm: string; seccion: string; division: string; busqueda: string };
+    const seed = reference('actividades-ciiu.json') as Activity[];
+    const codes = async (q: string) => ((await get(`/v1/region/actividades-ciiu?q=${encodeURIComponent(q)}`)).json().data as Activity[]).map((a) => a.codigoCiiuDGII);
+
+    // «Comercio al por mayor…» titles division 46 and section G («Comercio al por mayor y al por menor; …»):
+    // no description of theirs says «comercio», yet the search finds division 46, within section G.
+    const codesOf = (keep: (a: Activity) => boolean) => seed.filter(keep).map((a) => a.codigoCiiuDGII);
+    const division46 = codesOf((a) => a.division === '46');
+    expect(division46.length).toBeGreaterThan(5);
+    expect(codesOf((a) => a.division === '46' && /comercio/i.test(a.descripcionCrm))).toEqual([]);
+    const mayor = await codes('comercio al por mayor');
+    expect(mayor).toEqual(expect.arrayContaining(division46));
+    expect(mayor).toEqual(codesOf((a) => a.seccion === 'G'));
+    expect(await codes('mayor comercio')).toEqual(mayor);
+    expect(await codes('  MAYOR,  Comercio ')).toEqual(mayor);
+    // A word of the description with one of the division's title.
+    expect(await codes('cereales ganaderia')).toEqual(['0111']);
+
+    // The code, whole or its beginning.
+    expect(await codes('4610')).toEqual(['4610']);
+    expect(await codes('461')).toEqual(['4610']);
+    // Accents and case ignored; the words' beginnings, not their insides.
+    expect(await codes('PROGRAMACION informatica')).toContain('6201');
+    expect(await codes('ramacion')).toEqual([]);
+
+    // The list serves the search text, so the forms filter the loaded list by the same text.
+    const all = (await get('/v1/region/actividades-ciiu')).json().data as Activity[];
+    expect(all.find((a) => a.codigoCiiuDGII === '4610')?.busqueda).toContain('comercio al por mayor excepto el de vehiculos automotores y motocicletas');
   });
 
   it.each(['limit=0', 'limit=1001', 'page=0', 'limit=abc', 'paisId=-1'])('rejects ?%s with 400 "Datos inválidos"', async (query) => {

@@ -107,6 +107,15 @@ describe('POST /v1/portals/citizen-profile/:id/update', () => {
     expect(await profileRow(owner.id)).toEqual(before);
   });
 
+  it('takes back the profile exactly as GET answered it: the read-only fields it returned are ignored, not refused', async () => {
+    const before = (await read()) as Record<string, unknown>;
+    for (const key of ['provincia_nombre', 'municipio_nombre', 'sector_nombre', 'correo_pendiente', 'cedula', 'nombres']) expect(before).toHaveProperty(key);
+    const asRead = Object.fromEntries(Object.entries(before).map(([key, value]) => [key, value === null ? '' : String(value)]));
+    const res = await update(owner.id, { ...asRead, provincia_nombre: 'Otra provincia', nombres: 'Otro nombre' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await read()).toEqual(before);
+  });
+
   it('refuses a municipio of another provincia, a made-up sector, unknown fields, a file and a non-multipart body', async () => {
     const before = await profileRow(owner.id);
     let res = await update(owner.id, { ...FULL, provincia: '2' });

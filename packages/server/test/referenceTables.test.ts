@@ -70,6 +70,16 @@ describe('descriptors against the migrated tables', () => {
       expect(byName.get(column)?.is_generated, `${descriptor.table}.${column}`).toBe('ALWAYS');
     }
   });
+
+  it.each(referenceTables().map((d) => [d.table, d] as const))('%s: the first column is the primary key (the seed merge upserts by it)', async (_, descriptor) => {
+    const { rows } = await t.app.db.query<{ column_name: string }>(
+      `SELECT k.column_name FROM information_schema.table_constraints c
+         JOIN information_schema.key_column_usage k ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema
+        WHERE c.table_schema = current_schema() AND c.table_name = $1 AND c.constraint_type = 'PRIMARY KEY'`,
+      [descriptor.table],
+    );
+    expect(rows.map((r) => r.column_name)).toEqual([descriptor.columns[0].column]);
+  });
 });
 
 describe('descriptors in themselves', () => {

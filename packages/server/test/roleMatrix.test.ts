@@ -16,8 +16,11 @@ import { routeList } from './fuzz/routeCatalog';
 import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, type Part } from './helpers';
 
 let t: TestApp;
-const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', admin: '' };
-/** Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. */
+const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', officerDgii: '', admin: '' };
+/**
+ * Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. The DGII's officer collects
+ * a charge of citizen A's formalization (ids.vuf), which they may read but not act on, and none of ids.request.
+ */
 const ids = { request: 0, action: 0, institutionComment: 0, document: 0, claim: 0, vuf: 0, vufCode: '', onapiItem: 0, dgiiItem: 0, camaraItem: 0, pgrItem: 0 };
 /** Citizen A's current authorization number of the PGR charge (transfers and deposits). */
 let pgrPaymentCode = '';
@@ -117,9 +120,9 @@ const SCOPED_TO_CALLER = new Set([
 
 /** Who must be refused on each kind of route. */
 function refusedCallers(key: string): Caller[] {
-  if (key === 'GET /v1/backoffice/audit') return ['citizenA', 'officerX', 'officerY'];
-  if (key.includes(' /v1/backoffice/')) return ['citizenA', 'citizenB', 'officerY'];
-  return ['citizenB', 'officerX', 'officerY', 'admin'];
+  if (key === 'GET /v1/backoffice/audit') return ['citizenA', 'officerX', 'officerY', 'officerDgii'];
+  if (key.includes(' /v1/backoffice/')) return ['citizenA', 'citizenB', 'officerY', 'officerDgii'];
+  return ['citizenB', 'officerX', 'officerY', 'officerDgii', 'admin'];
 }
 
 const TABLES: Record<string, string> = {
@@ -153,18 +156,21 @@ async function ok(res: { statusCode: number; body: string }, status = 200) {
   return JSON.parse(res.body);
 }
 
+/** A sandbox staff member's token (null: the administrator). */
+async function staffToken(institution: string | null): Promise<string> {
+  const s = SANDBOX_STAFF.find((x) => x.institution === institution)!;
+  return (await ok(await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: s.email, password: s.password } }))).token as string;
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ rateLimitAllowList: ['127.0.0.1'] });
   tokens.citizenA = await login(t.app, DEMO.cedula, DEMO.password);
   await register(t.app, '00104578232', 'Otra-Clave-2026');
   tokens.citizenB = await login(t.app, '00104578232', 'Otra-Clave-2026');
-  const staff = async (institution: string | null) => {
-    const s = SANDBOX_STAFF.find((x) => x.institution === institution)!;
-    return (await ok(await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: s.email, password: s.password } }))).token as string;
-  };
-  tokens.officerX = await staff('PGR');
-  tokens.officerY = await staff('INTRANT');
-  tokens.admin = await staff(null);
+  tokens.officerX = await staffToken('PGR');
+  tokens.officerY = await staffToken('INTRANT');
+  tokens.officerDgii = await staffToken('DGII');
+  tokens.admin = await staffToken(null);
 
   // Citizen A's submitted request of a PGR service, taken into review with an action asked and an institution comment.
   const citizenA = (await t.app.db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula])).rows[0].id;
@@ -219,6 +225,29 @@ describe('ownership and role matrix (issue 12 §6)', () => {
     }
     expect(failures).toEqual([]);
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it('an institution with a charge on a request reads it read-only: no events, no comments (404), nothing changes; without a charge, 404', async () => {
+    const vuf = ids.vuf;
+    const read = await ok(await send({ method: 'GET', url: `/v1/backoffice/requests/${vuf}` }, tokens.officerDgii));
+    expect(read.data).toMatchObject({ id: vuf, institution: 'VUF', read_only: true, allowed: [], can_comment: false });
+    // Officer Y's institution collects nothing on it: 404.
+    expect((await send({ method: 'GET', url: `/v1/backoffice/requests/${vuf}` }, tokens.officerY)).statusCode).toBe(404);
+    const before = await fingerprint();
+    const refused: Call[] = [
+      { method: 'POST', url: `/v1/backoffice/requests/${vuf}/events`, json: { event: 'tomar' } },
+      { method: 'POST', url: `/v1/backoffice/requests/${vuf}/events`, json: { event: 'rechazar', message: 'Motivo ajeno' } },
+      { method: 'POST', url: `/v1/backoffice/requests/${vuf}/comments`, json: { content: 'Comentario ajeno' } },
+    ];
+    for (const call of refused) {
+      const res = await send(call, tokens.officerDgii);
+      expect([res.statusCode, JSON.parse(res.body).message], `${call.method} ${call.url}`).toEqual([404, 'Solicitud no encontrada']);
+    }
+    expect(await fingerprint()).toEqual(before);
+    // The acting institution's officer and the administrator act on it.
+    const vufOfficer = await staffToken('VUF');
+    expect((await ok(await send({ method: 'GET', url: `/v1/backoffice/requests/${vuf}` }, vufOfficer))).data).toMatchObject({ read_only: false, allowed: ['tomar'] });
+    expect((await ok(await send({ method: 'GET', url: `/v1/backoffice/requests/${vuf}` }, tokens.admin))).data).toMatchObject({ read_only: false, allowed: ['tomar'] });
   });
 
   it('the lists show each caller only their own: B sees none of A’s, officer Y none of PGR’s, the administrator all', async () => {

@@ -13,7 +13,7 @@ import { importWithReload } from '../../lib/importWithReload';
 import { useRouteFocus } from '../../lib/useRouteFocus';
 import { useStaffMe } from './api/backoffice';
 import { StaffLayout } from './components/StaffLayout';
-import { StaffNotFound } from './components/StaffNotFound';
+import { StaffNotAllowed, StaffNotFound } from './components/StaffNotFound';
 
 /** A page of the back office, its own chunk (a chunk gone after a deploy reloads the page once). */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -28,6 +28,7 @@ const ErrorReportsPage = lazyPage(() => import('./components/ErrorReportsPage'),
 const PaymentsPage = lazyPage(() => import('./components/PaymentsPage'), 'PaymentsPage');
 const StaffClaimsPage = lazyPage(() => import('./claims/StaffClaimsPage'), 'StaffClaimsPage');
 const StaffClaimPage = lazyPage(() => import('./claims/StaffClaimPage'), 'StaffClaimPage');
+const AuditPage = lazyPage(() => import('./components/AuditPage'), 'AuditPage');
 
 const AREA = 'Oficina de la institución';
 
@@ -42,18 +43,21 @@ function Loading() {
   );
 }
 
-/** A page for a signed-in staff member: the sign-in page otherwise (the client sends there on 401). */
-function StaffPage({ entry, page: Content }: { entry: RouteEntry<never[]>; page: ComponentType | null }) {
-  useEffect(() => {
-    document.title = staffPageTitle(entry.title);
-  }, [entry]);
+/** A page for a signed-in staff member: the sign-in page otherwise (the client sends there on 401); `adminOnly`: the not-allowed page for an officer. */
+function StaffPage({ entry, page: Content, adminOnly }: { entry: RouteEntry<never[]>; page: ComponentType | null; adminOnly: boolean }) {
   const me = useStaffMe();
+  const allowed = !adminOnly || me.data?.role === 'administrador';
+  useEffect(() => {
+    // The not-allowed page names itself.
+    if (allowed) document.title = staffPageTitle(entry.title);
+  }, [entry, allowed]);
   if (!me.data) return <Loading />;
+  if (!allowed) return <StaffNotAllowed />;
   return Content ? <Content /> : <ConstructionPage title={entry.title} />;
 }
 
-const page = (entry: RouteEntry<never[]> | RouteEntry<[number | string]>, content: ComponentType | null): ReactNode => (
-  <StaffPage entry={entry as RouteEntry<never[]>} page={content} />
+const page = (entry: RouteEntry<never[]> | RouteEntry<[number | string]>, content: ComponentType | null, adminOnly = false): ReactNode => (
+  <StaffPage entry={entry as RouteEntry<never[]>} page={content} adminOnly={adminOnly} />
 );
 
 function LoginRoute() {
@@ -83,6 +87,7 @@ export function StaffArea() {
           <Route path={staffPaths.staffClaim.pattern}>{page(staffPaths.staffClaim, StaffClaimPage)}</Route>
           <Route path={staffPaths.staffSuggestions.pattern}>{page(staffPaths.staffSuggestions, SuggestionsPage)}</Route>
           <Route path={staffPaths.staffReports.pattern}>{page(staffPaths.staffReports, ErrorReportsPage)}</Route>
+          <Route path={staffPaths.staffAudit.pattern}>{page(staffPaths.staffAudit, AuditPage, true)}</Route>
           <Route><StaffNotFound /></Route>
         </Switch>
       </Suspense>

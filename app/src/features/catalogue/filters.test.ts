@@ -1,6 +1,6 @@
 /** The catalogue's address: what it reads, what it writes, and what it ignores. */
 import { describe, expect, it } from 'vitest';
-import { countLabel, hasFilters, readFilters, writeFilters } from './filters';
+import { countLabel, emptyResultTitle, hasFilters, readFilters, writeFilters } from './filters';
 
 describe('catalogue filters in the address', () => {
   it('reads every filter and writes it back the same', () => {
@@ -22,5 +22,15 @@ describe('catalogue filters in the address', () => {
     expect(countLabel(1)).toBe('1 servicio');
     expect(countLabel(0)).toBe('0 servicios');
     expect(countLabel(1065)).toMatch(/^1.065 servicios$/);
+  });
+});
+
+describe('the heading of an empty result', () => {
+  const of = (query: string) => emptyResultTitle(readFilters(new URLSearchParams(query)));
+  it('speaks of filters only when one is set', () => {
+    expect(of('q=zzz')).toBe('No encontramos servicios para «zzz».');
+    expect(of('q=zzz&area=2')).toBe('No encontramos servicios para «zzz» con estos filtros.');
+    expect(of('tipo=en_linea')).toBe('No encontramos servicios con estos filtros.');
+    expect(of('')).toBe('El catálogo no tiene servicios todavía.');
   });
 });

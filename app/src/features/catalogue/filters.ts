@@ -59,6 +59,13 @@ export function hasFilters(filters: CatalogueFilters): boolean {
   return filters.q !== '' || filters.area !== null || filters.institution !== null || filters.type !== null || filters.channel !== null;
 }
 
+/** The heading of an empty result: names the search and speaks of filters only when one is set. */
+export function emptyResultTitle(filters: CatalogueFilters): string {
+  const filtered = filters.area !== null || filters.institution !== null || filters.type !== null || filters.channel !== null;
+  if (filters.q !== '') return `No encontramos servicios para «${filters.q}»${filtered ? ' con estos filtros' : ''}.`;
+  return filtered ? 'No encontramos servicios con estos filtros.' : 'El catálogo no tiene servicios todavía.';
+}
+
 // One formatter for every count: toLocaleString builds a new one on each call (a third of a millisecond).
 const COUNT_FORMAT = new Intl.NumberFormat('es-DO');
 

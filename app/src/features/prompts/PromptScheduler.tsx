@@ -36,6 +36,14 @@ function markOffered(name: PromptName): void {
   }
 }
 
+/** A field of the page has focus, or one of its text fields holds something typed (a form being filled). */
+export function fillingAForm(doc: Document = document): boolean {
+  const active = doc.activeElement;
+  if (active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName))) return true;
+  return [...doc.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('main input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([readonly]), main textarea:not([readonly])')]
+    .some((field) => field.value.trim() !== '');
+}
+
 /** Mounted once in the shell; renders nothing. */
 export function PromptScheduler() {
   const [location] = useLocation();
@@ -56,7 +64,9 @@ export function PromptScheduler() {
       const submitted = confirmationId === null || !signedIn ? Promise.resolve(false) : getApplication(confirmationId.split('/')[0], confirmationId.split('/')[1]).then((a) => a.status !== 'borrador', () => false);
       void Promise.all([getShellConfig(), submitted]).then(([config, justSubmitted]) => {
         if (!alive || modalStore.get() !== null) return;
-        const situation = { config, signedIn, onHome, onConfirmation: justSubmitted, done: (n: PromptName) => promptSeen(n) || offeredInThisTab(n) };
+        const situation = {
+          config, signedIn, onHome, onConfirmation: justSubmitted, done: (n: PromptName) => promptSeen(n) || offeredInThisTab(n), filling: fillingAForm(),
+        };
         const name = duePrompt(situation);
         if (name === null) return;
         markOffered(name);

@@ -16,6 +16,7 @@ const situation = (over: Partial<PromptSituation>): PromptSituation => ({
   onHome: false,
   onConfirmation: false,
   done: () => false,
+  filling: false,
   ...over,
 });
 
@@ -40,5 +41,13 @@ describe('duePrompt', () => {
     const standIn = { ...config, surveyUrl: '/encuesta', registroUnicoUrl: '/registro-unico' };
     expect(duePrompt(situation({ config: standIn, onHome: true }))).toBeNull();
     expect(duePrompt(situation({ config: standIn, signedIn: true, onConfirmation: true }))).toBeNull();
+  });
+});
+
+describe('a prompt never interrupts a form being filled', () => {
+  it('is not offered while a field has focus or holds unsent input', () => {
+    expect(duePrompt(situation({ onHome: true }))).toBe('REGISTRO_UNICO');
+    expect(duePrompt(situation({ onHome: true, filling: true }))).toBeNull();
+    expect(duePrompt(situation({ signedIn: true, onConfirmation: true, filling: true }))).toBeNull();
   });
 });

@@ -7,6 +7,8 @@
  * (the server's stand-in pages, relative paths, are not worth an interruption),
  * and at most once per browser tab session (closing it with Escape does not bring it back on the next page).
  * The two conditions exclude each other (anonymous vs signed in), so they are never due at once.
+ * Neither interrupts a citizen filling a form: while a field has focus or holds unsent input
+ * (the login form, the service search), the prompt is not offered on this page.
  */
 import type { ShellConfig } from '../../api/shellConfig';
 import type { PromptName } from '../../lib/promptFlags';
@@ -22,6 +24,8 @@ export interface PromptSituation {
   onConfirmation: boolean;
   /** Whether a prompt's flag is stored or it was already offered in this tab session. */
   done(name: PromptName): boolean;
+  /** The citizen is filling a form: a field has focus or holds input not sent yet. */
+  filling: boolean;
 }
 
 /** An address the prompt can send the citizen to: an absolute http(s) one (set by SURVEY_URL / REGISTRO_UNICO_URL). */
@@ -31,6 +35,7 @@ export function isRealAddress(url: string): boolean {
 
 /** The prompt due in this situation, or null. */
 export function duePrompt(s: PromptSituation): PromptName | null {
+  if (s.filling) return null;
   if (!s.signedIn && s.onHome && isRealAddress(s.config.registroUnicoUrl) && !s.done('REGISTRO_UNICO')) return 'REGISTRO_UNICO';
   if (s.signedIn && s.onConfirmation && isRealAddress(s.config.surveyUrl) && !s.done('WELLCOME')) return 'WELLCOME';
   return null;

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useShellConfig } from '../../api/shellConfig';
+import { registroUnicoHref, useShellConfig } from '../../api/shellConfig';
 import { markPromptSeen } from '../../lib/promptFlags';
 import type { ModalContentProps } from '../modalContent';
 import { RegistroUnicoIllustration } from './RegistroUnicoIllustration';
@@ -10,8 +10,7 @@ import { RegistroUnicoIllustration } from './RegistroUnicoIllustration';
  * 'REGISTRATE' takes the browser to the single-registration sign-up address.
  */
 export default function RegistroUnicoContent({ close }: ModalContentProps) {
-  const config = useShellConfig();
-  const registroUrl = config?.registroUnicoUrl ?? '';
+  const registroUrl = registroUnicoHref(useShellConfig()) ?? '';
   return (
     <Stack>
       <RegistroUnicoIllustration />

@@ -14,7 +14,11 @@ export interface SlugErrorData {
  * portal, suggest it (which replaces this modal with the suggestion form).
  */
 export default function SlugErrorContent({ data, open }: ModalContentProps) {
-  const slug = (data as SlugErrorData | undefined)?.slug;
+  return <SlugErrorMessage slug={(data as SlugErrorData | undefined)?.slug} onSuggest={() => open('SERVICE_RECOMENDED')} />;
+}
+
+/** What SLUG_ERROR says, also the body of the service page at an unknown address (one message, not a page and a dialog). */
+export function SlugErrorMessage({ slug, onSuggest }: { slug?: string; onSuggest: () => void }) {
   return (
     <Stack>
       <Text>
@@ -24,7 +28,7 @@ export default function SlugErrorContent({ data, open }: ModalContentProps) {
       <Text>Busque el servicio en el catálogo o, si no está, sugiéranos que lo agreguemos.</Text>
       <Group justify="space-between">
         <Anchor component={Link} href={paths.services.href()}>Ver los servicios</Anchor>
-        <Button variant="default" onClick={() => open('SERVICE_RECOMENDED')}>Sugerir un servicio</Button>
+        <Button variant="default" onClick={onSuggest}>Sugerir un servicio</Button>
       </Group>
     </Stack>
   );

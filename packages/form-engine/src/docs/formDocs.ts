@@ -73,7 +73,10 @@ function rulesText(form: CompiledForm, t: Template): string[] {
     );
   }
   const s = n['x-source'];
-  if (s) out.push(`Opciones de la respuesta \`${s.items}\`: valor \`${s.value}\`, texto \`${[s.label].flat().join(' - ')}\`${s.pageSize ? `, ${s.pageSize} por página` : ''}${s.searchable ? ', con búsqueda' : ''}`);
+  if (s) {
+    const search = s.searchable ? `, con búsqueda${s.searchIn ? ` (también en ${[s.searchIn].flat().map((p) => `\`${p}\``).join(', ')})` : ''}` : '';
+    out.push(`Opciones de la respuesta \`${s.items}\`: valor \`${s.value}\`, texto \`${[s.label].flat().join(' - ')}\`${s.pageSize ? `, ${s.pageSize} por página` : ''}${search}`);
+  }
   if (n['x-unique']) out.push(`«${n['x-unique'].by}» no se puede repetir entre filas; si no: ${quote(n['x-unique'].message)}`);
   if (n['x-no-paste']) out.push('No se permite pegar');
   if (n['x-messages']?.required) out.push(`Si falta: ${quote(n['x-messages'].required)}`);

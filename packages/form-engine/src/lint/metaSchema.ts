@@ -77,6 +77,7 @@ export const META_SCHEMA = {
             label: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string' } }] },
             pageSize: { type: 'integer', minimum: 1 },
             searchable: { type: 'boolean' },
+            searchIn: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }] },
           },
         },
         'x-lookup': {

@@ -51,6 +51,8 @@ export interface FormEnv {
   onLookupErrors?(errors: LookupFieldError[]): void;
   /** Runs the engine now on changes still waiting for it (SchemaForm checks typing after the next paint). */
   flush(): void;
+  /** Runs the engine now (as `flush`) and answers the rules' error of `path` on the newest data, if any. */
+  ruleErrorAt?(path: string): string | undefined;
 }
 
 

@@ -125,6 +125,12 @@ export function SchemaForm(props: SchemaFormProps) {
   });
   const envFor = (q: ChangeQueue): FormEnv => ({
     schema, api, notify, dismiss, setValues: (changes) => q.set(changes), flush: () => q.flush(), onLookupErrors: onLookupErrorsChange,
+    ruleErrorAt: (path) => {
+      q.flush();
+      const checked = q.produced;
+      if (checked && checked.data === q.latest) return checked.errors.find((error) => error.path === path)?.message;
+      return q.store?.snapshot.liveErrors.get(path);
+    },
   });
   const [{ queue, store }] = useState(() => {
     const q = new ChangeQueue(data, queueConfig());

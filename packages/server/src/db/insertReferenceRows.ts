@@ -56,11 +56,20 @@ function toCell(table: ReferenceTable, index: number, key: string, type: Referen
  * Inserts rows shaped like the reference JSON files (camelCase keys) into a
  * reference table, the columns and checks from its descriptor
  * (db/referenceTables.ts). Runs on whatever it is given, normally a transaction.
+ * With `upsert`, a row whose key (the descriptor's first column, the primary
+ * key) is already there has its other columns updated instead.
  */
-export async function insertReferenceRows(tx: Queryable, table: ReferenceTable, rows: readonly Record<string, unknown>[]): Promise<number> {
+export async function insertReferenceRows(
+  tx: Queryable,
+  table: ReferenceTable,
+  rows: readonly Record<string, unknown>[],
+  options: { upsert?: boolean } = {},
+): Promise<number> {
   const spec = REFERENCE_TABLES[table];
   const columns = spec.columns.map((c) => c.column);
   if (spec.search) columns.push('busqueda');
+  const [key, ...others] = columns;
+  const onConflict = options.upsert ? ` ON CONFLICT (${key}) DO UPDATE SET ${others.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}` : '';
   const prepared = rows.map((row, index) => {
     if (typeof row !== 'object' || row === null) throw new ReferenceRowError(table, index, 'no es un objeto');
     const byKey: Record<string, Cell> = {};
@@ -78,7 +87,7 @@ export async function insertReferenceRows(tx: Queryable, table: ReferenceTable, 
       });
       return `(${marks.join(', ')})`;
     });
-    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}${onConflict}`, params);
   }
   return prepared.length;
 }

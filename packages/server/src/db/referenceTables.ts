@@ -9,13 +9,16 @@
  *   column, the type, and how a CSV cell is read and checked;
  * - the columns the loader or the database fill (`search`, `generated`);
  * - the group whose in-memory answers are forgotten together, and the
- *   /v1/region list it feeds (order, filters, search).
+ *   /v1/region list it feeds (order, filters, search);
+ * - the seed file's version (merged into databases seeded from an older one)
+ *   and, for provincias, municipios and sectores, the level of ONE's
+ *   territorial division the table holds.
  * db/seedReference.ts, db/insertReferenceRows.ts, db/reference/parseReferenceCsv.ts,
  * cli/importReference.ts, routes/region/ and services/region/ all read from
  * here; test/referenceTables.test.ts fails when a descriptor disagrees with
  * the migrated table or when another file lists reference tables.
  */
-import { normalizeText } from '../text/normalizeText';
+import { ciiuSearchText } from './reference/ciiuSearch';
 
 /** `numeric`: a decimal amount; `json`: a list (a JSON array, or in a CSV cell JSON text or items separated by "|"). */
 export type ReferenceColumnType = 'integer' | 'text' | 'numeric' | 'json';
@@ -59,7 +62,7 @@ export type ReferenceGroup = 'catalogue';
 interface ReferenceTableSpec {
   /** The import name: typed on the command line (`_` for `-` is accepted too), the CSV's name in messages, the list's path. */
   readonly name: string;
-  /** Seed file inside src/db/reference/ (loaded into an empty table at start). */
+  /** Seed file inside src/db/reference/ (loaded into an empty table at start; merged into an older one, see `seedVersion`). */
   readonly file: string;
   /** Also imported from an official CSV (db/reference/parseReferenceCsv.ts); otherwise JSON only. */
   readonly csv: boolean;
@@ -70,7 +73,19 @@ interface ReferenceTableSpec {
   readonly generated?: readonly string[];
   readonly group?: ReferenceGroup;
   readonly list?: ReferenceList;
+  /**
+   * Version of the seed file (1 when absent). When it is newer than the version a database
+   * recorded for the table, and the table was filled from the seeds (not by an operator's
+   * import), the start merges the seed rows into it (db/seedReference.ts). The first column is
+   * then the row key (the primary key).
+   */
+  readonly seedVersion?: number;
+  /** The level of ONE's División Territorial 2020 the table holds; db/reference/territorialDivision.ts fills the three together. */
+  readonly territorialLevel?: TerritorialLevel;
 }
+
+/** Levels of the territorial division the portal keeps: provincia, municipio and sector (barrio or paraje). */
+export type TerritorialLevel = 'province' | 'municipality' | 'sector';
 
 interface ColumnOptions {
   /** The column accepts NULL. */
@@ -86,6 +101,11 @@ interface ColumnOptions {
 function col(key: string, column: string, type: ReferenceColumnType, options: ColumnOptions = {}): ReferenceColumn {
   const { nullable = false, aliases = [], csvRequired = !nullable, ...csv } = options;
   return { key, column, type, required: !nullable, aliases, csvRequired, ...csv };
+}
+
+/** The 17-digit code of the row in ONE's División Territorial 2020 (null: a row ONE does not have). */
+function geoCodeColumn(): ReferenceColumn {
+  return col('geoCode', 'geo_code', 'text', { nullable: true, aliases: ['codigoONE', 'codigoGeografico'], padDigits: 17 });
 }
 
 export const BANCO_TIPOS = [
@@ -115,7 +135,10 @@ const SPECS = {
         padDigits: 2,
       }),
       col('paisId', 'pais_id', 'integer', { csvRequired: false, aliases: ['idPais'], default: 1 }),
+      geoCodeColumn(),
     ],
+    seedVersion: 2,
+    territorialLevel: 'province',
     list: { operationId: 'listProvinces', summary: 'Provincias', orderBy: ['nombreProvincia', 'id'], filters: ['paisId'] },
   },
   municipios: {
@@ -132,7 +155,10 @@ const SPECS = {
         aliases: ['codigo', 'codigoDGII', 'codigoMunicipio', 'codMunicipio'],
         padDigits: 4,
       }),
+      geoCodeColumn(),
     ],
+    seedVersion: 2,
+    territorialLevel: 'municipality',
     list: {
       operationId: 'listMunicipalities',
       summary: 'Municipios (filtrables por provincia)',
@@ -148,7 +174,10 @@ const SPECS = {
       col('id', 'id', 'integer', { aliases: ['idSector', 'sectorId'] }),
       col('municipioId', 'municipio_id', 'integer', { aliases: ['idMunicipio'] }),
       col('nombreSector', 'nombre_sector', 'text', { aliases: ['nombre', 'sector'] }),
+      geoCodeColumn(),
     ],
+    seedVersion: 2,
+    territorialLevel: 'sector',
     list: {
       operationId: 'listSectors',
       summary: 'Sectores (filtrables por municipio)',
@@ -180,7 +209,8 @@ const SPECS = {
       col('seccion', 'seccion', 'text', { nullable: true }),
       col('division', 'division', 'text', { nullable: true, padDigits: 2 }),
     ],
-    search: (row) => normalizeText(`${row.codigoCiiuDGII ?? ''} ${row.descripcionCrm ?? ''}`),
+    // Code, description and the CIIU Rev. 4 titles of the division and section (reference/ciiu-secciones-divisiones.json).
+    search: ciiuSearchText,
     list: {
       operationId: 'listCiiuActivities',
       summary: 'Actividades económicas CIIU (búsqueda opcional con ?q=)',
@@ -306,6 +336,13 @@ export function columnOf(descriptor: ReferenceTableDescriptor, key: string): Ref
   const column = descriptor.columns.find((c) => c.key === key);
   if (!column) throw new Error(`${descriptor.table}: no hay columna «${key}»`);
   return column;
+}
+
+/** The table that holds `level` of the territorial division (each level is held by exactly one descriptor). */
+export function territorialTable(level: TerritorialLevel): ReferenceTableDescriptor {
+  const found = referenceTables().filter((d) => d.territorialLevel === level);
+  if (found.length !== 1) throw new Error(`se esperaba una tabla de referencia para el nivel territorial «${level}»`);
+  return found[0];
 }
 
 const spelling = (name: string) => name.trim().toLowerCase().replace(/-/g, '_');

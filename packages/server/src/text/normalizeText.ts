@@ -1,12 +1,10 @@
+import { foldText } from '@portal/form-engine';
+
 /**
- * Comparison form of a name: NFD, diacritics removed, lower case, runs of
- * white space collapsed to one space, trimmed. "  Panadería  ÑOÑO " -> "panaderia nono".
+ * Comparison form of a name: case and accents folded as the portal's search
+ * does (foldText of @portal/form-engine), runs of white space collapsed to one
+ * space, trimmed. "  Panadería  ÑOÑO " -> "panaderia nono".
  */
 export function normalizeText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+  return foldText(value).replace(/\s+/gu, ' ').trim();
 }

@@ -1,11 +1,14 @@
-import { FORMALIZATION_FORM } from '@portal/api-contract';
-import { Alert, Anchor, Card, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { FINISHED_STATUSES, FORMALIZATION_FORM, PAYMENT_STATUS, PAYMENT_STATUS_LABELS, type PaymentStatus, type RequestStatus } from '@portal/api-contract';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatAmount } from '@portal/form-mantine/currency';
 import { paths } from '../../../config/paths';
 import { useApplication } from '../../../api/applications';
+import { ChargeExtras } from '../../../components/ChargeExtras';
+import { openModal } from '../../../modals/modalStore';
 import { useFormRoute } from '../useFormRoute';
-import { useRequest } from '../../../api/requests';
+import { useRequest, type CitizenRequestDetail } from '../../../api/requests';
 
 const AGENCY: Record<string, string> = {
   ONAPI: 'ONAPI (Oficina Nacional de la Propiedad Industrial)',
@@ -13,7 +16,78 @@ const AGENCY: Record<string, string> = {
   CCPSD: 'Cámara de Comercio y Producción de Santo Domingo',
 };
 
-/** Confirmation: the request code, the pending payments and what happens next. */
+const STATUS_COLORS: Record<PaymentStatus, string> = { pendiente: 'orange', en_verificacion: 'blue', pagado: 'teal' };
+
+/** «Le quedan 2 pagos pendientes: RD$ 12,000.00» (the amount kept on one line), or that nothing is owed. */
+function owedText(request: CitizenRequestDetail): ReactNode {
+  const pending = request.items.filter((i) => i.status === PAYMENT_STATUS.pendiente).length;
+  if (pending === 0) return 'No tiene pagos pendientes.';
+  const total = <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(request.total_pending, 'DOP')}</span>;
+  return <>{pending === 1 ? 'Le queda 1 pago pendiente: ' : `Le quedan ${pending} pagos pendientes: `}{total}.</>;
+}
+
+/**
+ * The request's charges with their status and amount (and the extras chosen),
+ * the total still owed, and «Pagar lo pendiente»: it opens the request's
+ * payment list (PAY_VUF_REQUEST_MODAL for a formalization, PAY_REQUEST_MODAL
+ * otherwise), where every pending charge is paid each in its own way, one
+ * after the other. A payment refreshes the request (useRefreshAfterPayment),
+ * so the table and the total here follow.
+ */
+function Charges({ request }: { request: CitizenRequestDetail }) {
+  const owed = request.total_pending > 0;
+  const canPay = owed && !FINISHED_STATUSES.includes(request.status as RequestStatus);
+  const payModal = request.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
+  return (
+    <section aria-labelledby="pagos">
+      <Title order={3} id="pagos">Pagos pendientes</Title>
+      {/* Two columns, so that the table reads whole on a phone: the charge (institution, concept, extras, status) and its amount. */}
+      <Table striped mt="sm">
+        <Table.Thead>
+          <Table.Tr><Table.Th>Cargo</Table.Th><Table.Th ta="right">Monto</Table.Th></Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {request.items.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">{AGENCY[i.agency] ?? i.agency}</Text>
+                <Text size="sm">{i.concept}</Text>
+                <ChargeExtras item={i} />
+                <Badge mt={4} color={STATUS_COLORS[i.status as PaymentStatus] ?? 'gray'} variant="light">{PAYMENT_STATUS_LABELS[i.status as PaymentStatus] ?? i.status}</Badge>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatAmount(i.amount, i.currency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr><Table.Th>Total pendiente</Table.Th><Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(request.total_pending, 'DOP')}</Table.Th></Table.Tr>
+        </Table.Tfoot>
+      </Table>
+      {/* Said again when a payment changes it (the table refreshes after each payment). */}
+      <Text fw={700} mt="sm" role="status" data-testid="pagos-resumen">{owedText(request)}</Text>
+      {canPay ? (
+        <Stack gap="xs" mt="xs" align="flex-start">
+          <Text size="sm" id="pagar-lo-pendiente-ayuda">
+            Se abre la lista de sus pagos: pague cada uno como prefiera y la lista se actualiza después de cada pago.
+          </Text>
+          <Button size="md" aria-describedby="pagar-lo-pendiente-ayuda" onClick={() => openModal(payModal, { data: { requestId: request.id } })}>
+            Pagar lo pendiente
+          </Button>
+        </Stack>
+      ) : (
+        !owed && (
+          <Text size="sm" mt="xs">
+            {request.items.some((i) => i.status === PAYMENT_STATUS.en_verificacion)
+              ? 'La institución está verificando su comprobante; le avisaremos cuando lo acepte.'
+              : 'Todos los pagos están completos: su solicitud pasa a revisión.'}
+          </Text>
+        )
+      )}
+    </section>
+  );
+}
+
+/** Confirmation: the request code, what happens next, and the charges owed with the way to pay them. */
 export function ConfirmationPage() {
   const route = useFormRoute();
   const { id } = route;
@@ -30,6 +104,7 @@ export function ConfirmationPage() {
       </Alert>
     );
   }
+  const charges = request !== undefined && request.items.length > 0;
 
   return (
     <Stack gap="lg">
@@ -41,44 +116,29 @@ export function ConfirmationPage() {
         <Text size="sm" mt="xs">Guárdelo: lo necesitará para dar seguimiento y para pagar.</Text>
       </Card>
       <section aria-labelledby="que-sigue">
-        <Title order={3} id="que-sigue">Qué sigue</Title>
+        <Title order={3} id="que-sigue">¿Qué sigue?</Title>
         {route.form === FORMALIZATION_FORM ? (
-          <List spacing="xs" mt="sm">
-            <List.Item>Pague los cargos pendientes de su solicitud (abajo) desde «Mis solicitudes».</List.Item>
-            <List.Item>La ventanilla revisará su solicitud y los documentos; el estado pasará a «En revisión».</List.Item>
-            <List.Item>Le avisaremos por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+          <List type="ordered" spacing="xs" mt="sm">
+            <List.Item>
+              Pague los cargos de su solicitud (abajo) con «Pagar lo pendiente»: cada institución cobra su parte, y puede pagarla con tarjeta o por
+              transferencia o depósito con un número de autorización{request?.items.some((i) => i.agency === 'DGII') ? '; la de la DGII, también con su comprobante de pago' : ''}.
+            </List.Item>
+            <List.Item>Con los pagos completos, la Ventanilla Única de Formalización (VUF) revisará su solicitud y sus documentos; el estado pasará a «En revisión».</List.Item>
+            <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
           </List>
         ) : (
-          <List spacing="xs" mt="sm">
-            {request && request.items.length > 0 && <List.Item>Pague el cargo pendiente de su solicitud (abajo) desde «Mis solicitudes».</List.Item>}
+          <List type="ordered" spacing="xs" mt="sm">
+            {charges && <List.Item>Pague el cargo de su solicitud (abajo) con «Pagar lo pendiente».</List.Item>}
             <List.Item>La institución revisará su solicitud de «{app.service_name}» y sus documentos; el estado pasará a «En revisión».</List.Item>
-            <List.Item>Le avisaremos por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+            <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
           </List>
         )}
       </section>
-      {request && request.items.length > 0 && (
-        <section aria-labelledby="pagos">
-          <Title order={3} id="pagos">Pagos pendientes</Title>
-          <Table mt="sm" striped>
-            <Table.Thead>
-              <Table.Tr><Table.Th>Institución</Table.Th><Table.Th>Concepto</Table.Th><Table.Th ta="right">Monto</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {request.items.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{AGENCY[i.agency] ?? i.agency}</Table.Td>
-                  <Table.Td>{i.concept}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(i.amount, i.currency)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr><Table.Th colSpan={2}>Total pendiente</Table.Th><Table.Th ta="right">{formatAmount(request.total_pending, 'DOP')}</Table.Th></Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </section>
-      )}
-      <Anchor component={Link} href={paths.home.href()}>Volver al inicio</Anchor>
+      {charges && <Charges request={request} />}
+      <Group gap="lg">
+        <Anchor component={Link} href={paths.request.href(app.id)}>Ver la solicitud</Anchor>
+        <Anchor component={Link} href={paths.home.href()}>Volver al inicio</Anchor>
+      </Group>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'wouter';
+import { forgetSessionEnded, sessionEnded } from '../../../lib/session';
 import { openModal } from '../../../modals/modalStore';
 import { login } from '../api/login';
 import { afterLogin } from './afterLogin';
@@ -35,6 +36,8 @@ export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, re
   const [, navigate] = useLocation();
   const cedulaRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // The server ended the session this browser held (api-client's endSession): say why the citizen is here.
+  const [ended, setEnded] = useState(sessionEnded);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,6 +71,21 @@ export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, re
     <form onSubmit={(e) => void submit(e)} noValidate {...(withoutHeading ? { 'aria-label': 'Iniciar sesión' } : { 'aria-labelledby': 'login-title' })}>
       <Stack gap="sm" maw={withoutHeading ? undefined : 360}>
         {!withoutHeading && <Title order={headingOrder} id="login-title">Iniciar sesión</Title>}
+        {ended && (
+          <Alert
+            color="yellow"
+            role="status"
+            title="Su sesión terminó"
+            withCloseButton
+            closeButtonLabel="Cerrar el aviso"
+            onClose={() => {
+              forgetSessionEnded();
+              setEnded(false);
+            }}
+          >
+            Por su seguridad, la sesión se cerró (venció o se cerró en otro lugar). Inicie sesión de nuevo para continuar; lo que ya guardó sigue en su cuenta.
+          </Alert>
+        )}
         <FailureAlert failure={failure} />
         <CedulaField ref={cedulaRef} value={cedula} onChange={(v) => { setCedula(v); setCedulaError(null); }} error={cedulaError} data-autofocus={(withoutHeading && initialCedula === '') || undefined} />
         <PasswordInput

@@ -66,6 +66,7 @@ describe('PasswordField description', () => {
     );
     const describedBy = () => (screen.getByLabelText(/^Contraseña/).getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent);
     expect(describedBy()).toEqual([PASSWORD_ADVICE]);
+    expect(screen.getByLabelText(/^Contraseña/).getAttribute('aria-invalid')).not.toBe('true');
     unmount();
     render(
       <MantineProvider env="test">
@@ -73,5 +74,7 @@ describe('PasswordField description', () => {
       </MantineProvider>,
     );
     expect(describedBy()).toEqual(['Este campo es requerido', PASSWORD_ADVICE]);
+    // A refused password is announced as invalid, as every other field in error.
+    expect(screen.getByLabelText(/^Contraseña/).getAttribute('aria-invalid')).toBe('true');
   });
 });

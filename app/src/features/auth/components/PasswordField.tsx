@@ -57,6 +57,8 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error ?? undefined}
+      // Mantine marks the wrapper (data-invalid) but not the inner input of a PasswordInput.
+      aria-invalid={error ? true : undefined}
       description={hint}
       descriptionProps={withStrength ? { 'data-password-hint': true } : undefined}
       inputWrapperOrder={['label', 'input', 'error', 'description']}

@@ -1,8 +1,10 @@
 /** Calls and SWR reads of the back office (/v1/backoffice), through its own client. */
 import useSWR from 'swr';
 import type {
+  AuditAction,
   RequestStatus,
   Staff,
+  StaffAuditPage,
   StaffComment,
   StaffCommentBody,
   PaymentRefusalBody,
@@ -77,6 +79,37 @@ export function useSuggestions(page: number) {
 
 export function useErrorReports(page: number) {
   return useSWR(`error-reports?page=${page}&per_page=${LIST_PAGE_SIZE}`, (key: string) => staffApi.get<StaffErrorReportPage>(key), { keepPreviousData: true });
+}
+
+/** The audit log's filters (null: any) and page, as the audit page keeps them in its address. */
+export interface AuditQuery {
+  institution: string | null;
+  staffId: number | null;
+  action: AuditAction | null;
+  /** YYYY-MM-DD, Santo Domingo's day, included. */
+  from: string | null;
+  /** YYYY-MM-DD, included. */
+  to: string | null;
+  page: number;
+}
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/** A page of the audit log (administrators only); null reads nothing (filters not valid yet). */
+export function useAuditLog(query: AuditQuery | null) {
+  let key: string | null = null;
+  if (query) {
+    const search = new URLSearchParams();
+    if (query.institution) search.set('institution', query.institution);
+    if (query.staffId) search.set('staff_id', String(query.staffId));
+    if (query.action) search.set('action', query.action);
+    if (query.from) search.set('from', query.from);
+    if (query.to) search.set('to', query.to);
+    search.set('page', String(query.page));
+    search.set('per_page', String(AUDIT_PAGE_SIZE));
+    key = `audit?${search.toString()}`;
+  }
+  return useSWR(key, (path: string) => staffApi.get<StaffAuditPage>(path), { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false });
 }
 
 /** SWR key of the proofs of payment waiting for verification. */

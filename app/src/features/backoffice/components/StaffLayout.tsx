@@ -7,6 +7,8 @@ import { focusPageHeading } from '../../../lib/useRouteFocus';
 import { STAFF_ME_KEY, staffLogout, useStaffMe } from '../api/backoffice';
 
 const NAV = [staffPaths.staffQueue, staffPaths.staffPayments, staffPaths.staffClaims, staffPaths.staffSuggestions, staffPaths.staffReports];
+/** Pages only an administrator has in the navigation. */
+const ADMIN_NAV = [staffPaths.staffAudit];
 
 export interface StaffLayoutProps {
   /** The page. Required. */
@@ -42,9 +44,29 @@ function WhoIsSignedIn() {
   );
 }
 
+/** The back office's navigation: the audit log only for an administrator. */
+function StaffNav() {
+  const [location] = useLocation();
+  const me = useStaffMe().data;
+  const nav = me?.role === 'administrador' ? [...NAV, ...ADMIN_NAV] : NAV;
+  return (
+    <Box component="nav" aria-label="Oficina" bg="var(--mantine-color-gray-1)" py="xs">
+      <Group maw={1200} mx="auto" px="md" gap="lg" wrap="wrap">
+        {nav.map((entry) => {
+          const current = location === entry.pattern || location.startsWith(`${entry.pattern}/`);
+          return (
+            <Anchor key={entry.pattern} component={Link} href={entry.href()} fw={current ? 700 : 500} underline={current ? 'always' : 'hover'} aria-current={current ? 'page' : undefined}>
+              {entry.title}
+            </Anchor>
+          );
+        })}
+      </Group>
+    </Box>
+  );
+}
+
 /** The back office's frame: skip link, header with who is signed in, its navigation, the page. No citizen header or menus. */
 export function StaffLayout({ children, mainRef, signIn = false }: StaffLayoutProps) {
-  const [location] = useLocation();
   return (
     <div className="portal-layout">
       <a
@@ -63,20 +85,7 @@ export function StaffLayout({ children, mainRef, signIn = false }: StaffLayoutPr
           {!signIn && <WhoIsSignedIn />}
         </Group>
       </Box>
-      {!signIn && (
-        <Box component="nav" aria-label="Oficina" bg="var(--mantine-color-gray-1)" py="xs">
-          <Group maw={1200} mx="auto" px="md" gap="lg" wrap="wrap">
-            {NAV.map((entry) => {
-              const current = location === entry.pattern || location.startsWith(`${entry.pattern}/`);
-              return (
-                <Anchor key={entry.pattern} component={Link} href={entry.href()} fw={current ? 700 : 500} underline={current ? 'always' : 'hover'} aria-current={current ? 'page' : undefined}>
-                  {entry.title}
-                </Anchor>
-              );
-            })}
-          </Group>
-        </Box>
-      )}
+      {!signIn && <StaffNav />}
       <Box component="main" id="contenido" tabIndex={-1} ref={mainRef} className="portal-main" maw={1200} w="100%" mx="auto" px="md" py="xl">
         {children}
       </Box>

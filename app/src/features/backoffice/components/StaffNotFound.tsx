@@ -23,3 +23,8 @@ export function StaffNotFound({ title = 'Página no encontrada', text = 'La dire
     </Stack>
   );
 }
+
+/** An administrator's page opened by an officer (the server refuses them the data too: 403). */
+export function StaffNotAllowed() {
+  return <StaffNotFound title="Acceso no permitido" text="Esta página es solo para los administradores del portal. Su cuenta no tiene acceso a ella." />;
+}

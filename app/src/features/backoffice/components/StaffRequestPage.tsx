@@ -3,14 +3,19 @@ import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text, Textarea
 import { Link, useParams } from 'wouter';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS, type RequestEvent, type StaffRequest } from '@portal/api-contract';
 import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
+import { ChargeExtras } from '../../../components/ChargeExtras';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { staffPaths } from '../../../config/paths';
 import { ApiError } from '../../../lib/apiError';
 import { useOnlineForm } from '../../../lib/onlineForms';
-import { postStaffComment, useStaffRequest } from '../api/backoffice';
+import { postStaffComment, useStaffMe, useStaffRequest } from '../api/backoffice';
 import { EVENT_UI, EventDialog } from './EventDialog';
 import { amount, cedula, when } from './format';
 import { StaffNotFound } from './StaffNotFound';
+
+/** The acting institution as the read-only note names it (its acronym when it has no longer name here). */
+const INSTITUTION_NAMES: Record<string, string> = { VUF: 'la Ventanilla Única de Formalización (VUF)' };
+const institutionName = (acronym: string | null) => (acronym ? INSTITUTION_NAMES[acronym] ?? acronym : 'otra institución');
 
 const paymentStatusLabel = (status: string) => PAYMENT_STATUS_LABELS[status as keyof typeof PAYMENT_STATUS_LABELS] ?? status;
 
@@ -77,7 +82,9 @@ function Comments({ request, onSent }: { request: StaffRequest; onSent(): void }
           ))}
         </List>
       )}
-      {request.can_comment ? (
+      {request.read_only ? (
+        <Text size="sm" c="dimmed">Solo la institución que atiende la solicitud puede comentarla.</Text>
+      ) : request.can_comment ? (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Nuevo comentario">
           <Stack gap="xs">
             <Textarea label="Comentario para el ciudadano" value={content} onChange={(e) => { setContent(e.currentTarget.value); setError(null); }} maxLength={2000} autosize minRows={2} error={error} />
@@ -97,6 +104,7 @@ export function StaffRequestPage() {
   const params = useParams<{ id: string }>();
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
   const request = useStaffRequest(id);
+  const me = useStaffMe().data;
   const [event, setEvent] = useState<RequestEvent | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -121,7 +129,11 @@ export function StaffRequestPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} href={staffPaths.staffQueue.href()} size="sm">← Volver a las solicitudes</Anchor>
+      {data.read_only ? (
+        <Anchor component={Link} href={staffPaths.staffPayments.href()} size="sm">← Volver a los pagos por verificar</Anchor>
+      ) : (
+        <Anchor component={Link} href={staffPaths.staffQueue.href()} size="sm">← Volver a las solicitudes</Anchor>
+      )}
       <div>
         <Group gap="sm" align="center">
           <Title order={1}>Solicitud {data.code}</Title>
@@ -129,11 +141,19 @@ export function StaffRequestPage() {
         </Group>
         <Text c="dimmed" size="sm">{data.service}{data.institution ? ` · ${data.institution}` : ''} · recibida el {when(data.submitted_at)}</Text>
       </div>
+      {data.read_only && (
+        <Alert color="blue" role="note" title="Solo lectura">
+          Esta solicitud la atiende {institutionName(data.institution)}; usted verifica el pago de {me?.institution ?? 'su institución'}. Puede leerla y descargar sus
+          documentos, pero no cambiar su estado ni comentarla.
+        </Alert>
+      )}
       {done && <Alert ref={doneRef} tabIndex={-1} color="green" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setDone(null)}>{done}</Alert>}
 
       <Section id="sec-acciones" title="Acciones">
         {data.status === 'accion_requerida' && <Text size="sm" mb="sm">Se espera la respuesta del ciudadano a la acción solicitada.</Text>}
-        {data.allowed.length === 0 ? (
+        {data.read_only ? (
+          <Text size="sm" c="dimmed">Solo la institución que atiende la solicitud puede cambiar su estado.</Text>
+        ) : data.allowed.length === 0 ? (
           <Text size="sm" c="dimmed">No hay acciones disponibles en este estado.</Text>
         ) : (
           <Group gap="sm" wrap="wrap">
@@ -184,6 +204,7 @@ export function StaffRequestPage() {
                     <Anchor component={Link} href={staffPaths.staffPayments.href()}>Verificar el comprobante en «Pagos por verificar»</Anchor>
                   </>
                 )}
+                <ChargeExtras item={i} />
               </List.Item>
             ))}
           </List>

@@ -5,7 +5,7 @@ import { useSearchParams } from 'wouter';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { PER_PAGE, useAreas, useInstitutions, useServicePage } from '../api';
-import { CHANNEL_LABELS, countLabel, hasFilters, readFilters, TYPE_LABELS, writeFilters, type CatalogueFilters } from '../filters';
+import { CHANNEL_LABELS, countLabel, emptyResultTitle, hasFilters, readFilters, TYPE_LABELS, writeFilters, type CatalogueFilters } from '../filters';
 import { ServiceCard } from './ServiceCard';
 
 interface SearchBoxProps {
@@ -181,7 +181,7 @@ export function CataloguePage() {
           <Loader aria-label="Cargando los servicios" />
         ) : data && data.total === 0 ? (
           <Card withBorder padding="lg">
-            <Text fw={700}>No encontramos servicios{filters.q ? ` para «${filters.q}»` : ''} con estos filtros.</Text>
+            <Text fw={700}>{emptyResultTitle(filters)}</Text>
             <Text mt="xs">Pruebe con otras palabras o quite algún filtro. Si el servicio que busca no está en el portal, sugiéranos que lo agreguemos.</Text>
             <Group mt="md" gap="sm">
               <Button onClick={() => openModal('SERVICE_RECOMENDED')}>Sugerir un servicio</Button>

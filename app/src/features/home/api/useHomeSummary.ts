@@ -16,14 +16,17 @@ export const REQUESTS_KEY = 'portals/requests/citizen-profile/getRequestsByCitiz
 export interface HomeSummary {
   drafts: Application[] | undefined;
   unpaid: CitizenRequest[] | undefined;
+  /** Submitted requests whose institution waits for an action of the citizen («Acción requerida»). */
+  actions: CitizenRequest[] | undefined;
 }
 
-/** Drafts to finish and requests with a pending payment. */
+/** Drafts to finish, requests waiting for the citizen's action and requests with a pending payment. */
 export function useHomeSummary(): HomeSummary {
   const applications = useApplications();
   const requests = useSWR(REQUESTS_KEY, async () => (await api.get<{ data: CitizenRequest[] }>(REQUESTS_KEY)).data);
   return {
     drafts: applications.data?.filter((a) => a.status === 'borrador'),
     unpaid: requests.data?.filter((r) => r.total_pending > 0),
+    actions: requests.data?.filter((r) => r.action_required),
   };
 }

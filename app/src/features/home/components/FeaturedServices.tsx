@@ -3,12 +3,12 @@ import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 
-/** Well-known services; each links to the catalogue searching for it (the catalogue itself is later work). */
-const WELL_KNOWN: readonly { name: string; institution: string }[] = [
-  { name: 'Registro de nombre comercial', institution: 'ONAPI' },
-  { name: 'Certificado de no antecedentes penales', institution: 'Procuraduría General de la República' },
-  { name: 'Acta de nacimiento', institution: 'Junta Central Electoral' },
-  { name: 'Pasaporte', institution: 'Dirección General de Pasaportes' },
+/** Well-known services of the catalogue (its seed, db/reference/catalogo/servicios.json); each opens its service page. */
+export const WELL_KNOWN: readonly { slug: string; name: string; institution: string }[] = [
+  { slug: 'registro-de-nombre-comercial', name: 'Registro de nombre comercial', institution: 'ONAPI' },
+  { slug: 'certificado-de-no-antecedentes-penales', name: 'Certificado de no antecedentes penales', institution: 'Procuraduría General de la República' },
+  { slug: 'acta-de-nacimiento', name: 'Certificación de acta de nacimiento', institution: 'Junta Central Electoral' },
+  { slug: 'pasaporte-primera-vez', name: 'Pasaporte por primera vez', institution: 'Dirección General de Pasaportes' },
 ];
 
 export interface FeaturedServicesProps {
@@ -20,7 +20,6 @@ export interface FeaturedServicesProps {
 
 /** "Servicios destacados": the formalization service first, then a few well-known services. */
 export function FeaturedServices({ formalizationHref, onFormalizationStart }: FeaturedServicesProps) {
-  const catalogue = (q: string) => `${paths.services.href()}?q=${encodeURIComponent(q)}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby="destacados">
       <Title order={2} id="destacados">Servicios destacados</Title>
@@ -42,7 +41,7 @@ export function FeaturedServices({ formalizationHref, onFormalizationStart }: Fe
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {WELL_KNOWN.map((s) => (
           <Card key={s.name} withBorder padding="md">
-            <Anchor component={Link} href={catalogue(s.name)} fw={600}>{s.name}</Anchor>
+            <Anchor component={Link} href={paths.service.href(s.slug)} fw={600}>{s.name}</Anchor>
             <Text size="sm" c="dimmed">{s.institution}</Text>
           </Card>
         ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { env } from '../../../config/env';
+import { registroUnicoHref, useShellConfig } from '../../../api/shellConfig';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { openModal } from '../../../modals/modalStore';
@@ -11,13 +11,6 @@ import { Deferred } from '../../../components/Deferred';
 import { PendingActions } from './PendingActions';
 import { PortalStatistics } from './PortalStatistics';
 import { ServiceSearch } from './ServiceSearch';
-
-/** Link to the single-account registry; it brings the citizen back here (return-to parameter). */
-export function registroUnicoHref(): string {
-  const url = new URL(env.registroUnicoUrl);
-  url.searchParams.set('return_to', window.location.origin + paths.home.href());
-  return url.toString();
-}
 
 export interface HomePageProps {
   /** What a signed-in citizen sees below their pending actions (the app layer passes their requests and the formalization start). Required. */
@@ -34,6 +27,7 @@ export interface HomePageProps {
  */
 export function HomePage({ signedIn, anonymous }: HomePageProps) {
   const session = useSession();
+  const registroHref = registroUnicoHref(useShellConfig());
   if (session) {
     return (
       <Stack gap="xl">
@@ -62,9 +56,11 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
         />
         <Card withBorder padding="lg" component="section" aria-labelledby="login-title">
           {anonymous}
-          <Text size="sm" mt="md">
-            ¿Prefiere una sola cuenta para los servicios del Estado? <Anchor href={registroUnicoHref()} rel="noopener">Regístrese en el registro único de cuenta</Anchor>; al terminar volverá a este portal.
-          </Text>
+          {registroHref !== null && (
+            <Text size="sm" mt="md">
+              ¿Prefiere una sola cuenta para los servicios del Estado? <Anchor href={registroHref} rel="noopener">Regístrese en el registro único de cuenta</Anchor>; al terminar volverá a este portal.
+            </Text>
+          )}
         </Card>
       </SimpleGrid>
       <Deferred>

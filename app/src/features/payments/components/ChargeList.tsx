@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, formatPesos, PAYMENT_STATUS, type PaymentItem, type PaymentView } from '@portal/api-contract';
+import { ChargeExtras } from '../../../components/ChargeExtras';
 import { formatWhen } from '../../../lib/dates';
 import type { ModalName } from '../../../modals/modalNames';
 import type { ModalOptions } from '../../../modals/modalStore';
@@ -30,7 +31,7 @@ export interface ChargeAction {
   modal: ModalName;
 }
 
-/** One charge: what, to whom, how much, its status, how it was paid, and the actions that pay it. */
+/** One charge: what, to whom, how much (with the extras chosen), its status, how it was paid, and the actions that pay it. */
 export function ChargeCard({ item, requestId, actions, open }: {
   item: PaymentItem;
   requestId: number;
@@ -47,6 +48,7 @@ export function ChargeCard({ item, requestId, actions, open }: {
         </Group>
         <Text size="sm">{item.concept}</Text>
         <Text fw={700}>{formatPesos(item.amount)}</Text>
+        <ChargeExtras item={item} />
         {item.status === PAYMENT_STATUS.pagado && (
           <Text size="sm">
             {paidWith(item)}
@@ -67,12 +69,6 @@ export function ChargeCard({ item, requestId, actions, open }: {
                 key={a.modal}
                 variant={i === 0 ? 'filled' : 'default'}
                 size="sm"
-                // Long Spanish labels wrap on a phone instead of being cut.
-                h="auto"
-                mih={36}
-                py={6}
-                maw="100%"
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                 aria-describedby={titleId}
                 onClick={() => open(a.modal, { data: { requestId, itemId: item.id } })}
               >

@@ -34,7 +34,7 @@ describe('GENERATE_CODE_MODAL', () => {
       const request = new Request(input, init);
       calls.push({ method: request.method, url: request.url, body: request.method === 'GET' ? '' : await request.text() });
       if (request.url.includes('/payment-code')) return json(200, { data: SLIP });
-      const item = { id: 7, agency: 'PGR', concept: SLIP.concept, base_amount: 200, amount: 200, currency: 'DOP', status: 'pagado', method: 'transferencia', paid_at: null, reference: 'SBX-1', card_brand: null, card_last4: null, approval_number: '123456', proof_name: null, review_note: null, estimated_date: null };
+      const item = { id: 7, agency: 'PGR', concept: SLIP.concept, base_amount: 200, amount: 200, extras: [], currency: 'DOP', status: 'pagado', method: 'transferencia', paid_at: null, reference: 'SBX-1', card_brand: null, card_last4: null, approval_number: '123456', proof_name: null, review_note: null, estimated_date: null };
       return json(200, { data: { message: 'Pago confirmado. ¡Gracias!', item, request_status: 'en_revision' } });
     });
     const open = vi.fn();

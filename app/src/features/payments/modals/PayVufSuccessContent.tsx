@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { FORMALIZATION_FORM, formatPesos, PAYMENT_STATUS } from '@portal/api-contract';
+import { ChargeExtras } from '../../../components/ChargeExtras';
 import { formatWhen } from '../../../lib/dates';
 import type { ModalContentProps } from '../../../modals/modalContent';
 import { usePaymentView } from '../api';
@@ -21,7 +22,7 @@ export function remainingText(pending: number): string {
 }
 
 /**
- * PAY_VUF_SUCCESS_MODAL: the charge just paid (agency, concept, amount, how,
+ * PAY_VUF_SUCCESS_MODAL: the charge just paid (agency, concept, amount and its extras, how,
  * reference, date), how many are left, «Seguir pagando» back to the list
  * when some remain, and «Cerrar».
  */
@@ -52,7 +53,10 @@ export default function PayVufSuccessContent({ data, open, close }: ModalContent
               <List listStyleType="none" spacing={4} ml={0} pl={0}>
                 <List.Item><Text span fw={600}>Institución: </Text>{agencyName(item.agency)}</List.Item>
                 <List.Item><Text span fw={600}>Concepto: </Text>{item.concept}</List.Item>
-                <List.Item><Text span fw={600}>Monto: </Text>{formatPesos(item.amount)}</List.Item>
+                <List.Item>
+                  <Text span fw={600}>Monto: </Text>{formatPesos(item.amount)}
+                  <ChargeExtras item={item} label="Servicios incluidos en el pago" />
+                </List.Item>
                 <List.Item><Text span fw={600}>Forma de pago: </Text>{paidWith(item)}</List.Item>
                 {item.reference && <List.Item><Text span fw={600}>Referencia: </Text>{item.reference}</List.Item>}
                 {item.paid_at && <List.Item><Text span fw={600}>Fecha: </Text>{formatWhen(item.paid_at)}</List.Item>}

@@ -16,7 +16,9 @@ import {
 import { usePaymentView } from '../../../api/payments';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
+import { ChargeExtras } from '../../../components/ChargeExtras';
 import { ConfirmButton } from '../../../components/ConfirmButton';
+import { withdrawalNotes } from '../withdrawalNotes';
 import { formatWhen as formatDate } from '../../../lib/dates';
 
 type Detail = CitizenRequestDetail;
@@ -172,6 +174,7 @@ export function Payments({ request }: { request: Detail }) {
                 <Text component="span" fw={700}>{formatAmount(i.amount, i.currency)}</Text>
                 <Text component="span"> · {PAYMENT_STATUS_LABELS[i.status as PaymentStatus] ?? i.status}</Text>
                 {i.status === PAYMENT_STATUS.pagado && <Text component="span">{paidWithText(view?.items.find((v) => v.id === i.id))}</Text>}
+                <ChargeExtras item={i} />
               </List.Item>
             ))}
           </List>
@@ -279,8 +282,11 @@ export function WithdrawButton({ request }: { request: Detail }) {
         void mutate(requestKey(request.id));
       }}
     >
-      La institución dejará de tramitar la solicitud {request.code}. Esta acción no se puede deshacer: para obtener el servicio
-      tendrá que enviar una solicitud nueva.
+      <Text>
+        La institución dejará de tramitar la solicitud {request.code}. Esta acción no se puede deshacer: para obtener el servicio
+        tendrá que enviar una solicitud nueva.
+      </Text>
+      {withdrawalNotes(request.items, request.code).map((note) => <Text key={note} mt="xs">{note}</Text>)}
     </ConfirmButton>
   );
 }

@@ -16,6 +16,8 @@ describe('RATE_REQUEST_MODAL', () => {
     expect(screen.getByText('¿Cómo fue su experiencia con la solicitud SOL-2026-000001?')).toBeTruthy();
     for (let i = 1; i <= 5; i += 1) expect(screen.getByRole('radio', { name: starLabel(i) })).toBeTruthy();
     expect(starLabel(1)).toBe('1 de 5 estrellas: Muy mala');
+    // Mantine's Rating also names its empty choice: never «0 de 5 estrellas: undefined».
+    expect(starLabel(0)).toBe('Sin calificación');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar calificación' }));
     expect(screen.getByRole('alert').textContent).toBe('Elija de 1 a 5 estrellas');
     expect(close).not.toHaveBeenCalled();

@@ -17,8 +17,8 @@ export interface RateRequestData {
 
 const LABELS = ['Muy mala', 'Mala', 'Regular', 'Buena', 'Excelente'];
 
-/** The accessible name of each star: "4 de 5 estrellas: Buena". */
-export const starLabel = (value: number): string => `${value} de 5 estrellas: ${LABELS[value - 1]}`;
+/** The accessible name of each star: "4 de 5 estrellas: Buena"; Mantine's hidden "no rating" choice (0) is "Sin calificación". */
+export const starLabel = (value: number): string => (value >= 1 && value <= LABELS.length ? `${value} de 5 estrellas: ${LABELS[value - 1]}` : 'Sin calificación');
 
 /**
  * RATE_REQUEST_MODAL: the citizen rates a finished request once, 1 to 5 stars

@@ -1,11 +1,12 @@
 import { FORMALIZATION_FORM } from '@portal/api-contract';
-import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { localReturnTo, paths } from '../../../config/paths';
 import { errorMessage, statusOf } from '../../../lib/apiError';
+import { usePageTitle } from '../../../lib/pageTitle';
 import { useSession } from '../../../lib/session';
 import { openModal } from '../../../modals/modalStore';
+import { SlugErrorMessage } from '../../../modals/contents/SlugErrorContent';
 import { costLabel, useService, type CatalogueServiceDetail } from '../api';
 
 const CHANNELS = { en_linea: 'En línea', presencial: 'Presencial', telefonico: 'Telefónico' } as const;
@@ -160,20 +161,19 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
  * area, description, cost in RD$, time, channels, requirements, steps), where
  * to do it in person (PUNTOSGOB_AVAILABILITY) and, for an online service,
  * "Solicitar en línea" (SERVICE_APPLY for an anonymous visitor). An address
- * whose slug the server does not know (404) opens SLUG_ERROR.
+ * whose slug the server does not know (404) says so once, with SLUG_ERROR's message as the page
+ * (not a page and a dialog saying the same). The tab is named after the service.
  */
 export function ServicePage() {
   const { slug } = useParams<{ slug: string }>();
   const { data, error, isValidating, mutate } = useService(slug);
   const missing = statusOf(error) === 404;
-
-  useEffect(() => {
-    if (missing) openModal('SLUG_ERROR', { data: { slug } });
-  }, [missing, slug]);
+  const title = data?.name ?? (missing ? 'Servicio no encontrado' : null);
+  usePageTitle(title);
 
   let body;
   if (data) body = <ServiceDetail service={data} />;
-  else if (missing) body = <Text>No encontramos ningún servicio en esta dirección.</Text>;
+  else if (missing) body = <SlugErrorMessage slug={slug} onSuggest={() => openModal('SERVICE_RECOMENDED')} />;
   else if (error && !isValidating) {
     body = (
       <Alert color="red" title="No se pudo cargar el servicio">

@@ -3,15 +3,18 @@ import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from './useField';
 import { toChoices } from './selectOptions';
+import { wordFilter } from './wordFilter';
 
 /**
  * Fixed option lists (`oneOf` with `const`/`title`), narrowed to the engine's
- * `x-options` subset when the rules restrict them. Long lists are searchable.
+ * `x-options` subset when the rules restrict them. Long lists are searchable,
+ * with the same rule as the fetched lists (wordFilter.ts).
  */
 export default function SelectWidget(props: WidgetProps) {
   const field = useField(props);
   const { enumOptions } = props.options;
   const choices = useMemo(() => toChoices(enumOptions, field.value, field.view.options), [enumOptions, field.value, field.view.options]);
+  const filter = useMemo(() => wordFilter(), []);
   return (
     <Select
       {...field.wrapper}
@@ -22,6 +25,7 @@ export default function SelectWidget(props: WidgetProps) {
       onBlur={field.blur}
       placeholder={props.placeholder || 'Seleccione una opción'}
       searchable={choices.items.length > 8}
+      filter={filter}
       nothingFoundMessage="No hay opciones que coincidan"
       clearable={!field.view.required && !field.wrapper.readOnly}
       // Mantine's clear button is an unnamed icon (WCAG 4.1.2).

@@ -5,6 +5,8 @@
 export interface OptionLike {
   value: unknown;
   label: string;
+  /** More text the search looks in besides the label, in search form (`searchText`): an `x-source`'s `searchIn`. */
+  search?: string;
 }
 
 export interface ChoiceItem {

@@ -25,10 +25,14 @@ function applyOutcome(store: FormStore, decl: LookupDecl, path: string, value: s
   store.setLookupError(path, value, outcome.valid ? null : outcome.error ?? decl.invalidError);
   // The registry has spoken: what the rules say about this value (an expired certificate) shows now, not on leaving the field.
   store.reveal(path, value);
-  if (outcome.valid) {
+  // The registry knows the value but the form's own rules may still refuse it once the fill is in
+  // (an expired certificate): then the field's red message speaks alone, with no green toast beside it.
+  const refused = outcome.valid && store.env.ruleErrorAt?.(path) !== undefined;
+  if (outcome.valid && !refused) {
     if (decl.messages.valid) notify({ message: decl.messages.valid, color: 'teal' });
     if (decl.notice) notify({ message: decl.notice.message, color: 'blue', autoClose: decl.notice.durationMs });
-  } else if (decl.messages.invalid) {
+  } else if (!outcome.valid && decl.messages.invalid && decl.messages.invalid !== (outcome.error ?? decl.invalidError)) {
+    // Only a toast that adds to the field's own message: «Entrada inválida» twice (field and toast) says nothing more.
     notify({ message: decl.messages.invalid, color: 'red' });
   }
 }

@@ -6,8 +6,9 @@ import { scopeAt } from '../../data/paths';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
 import { toChoices } from '../../theme/widgets/selectOptions';
+import { wordFilter } from '../../theme/widgets/wordFilter';
 import { useSourceOptions } from './useSourceOptions';
-import { dependencyHint, uniqueExclusions, uniqueGridPaths, urlParameters } from './sourceOptions';
+import { dependencyHint, searchTextsByKey, uniqueExclusions, uniqueGridPaths, urlParameters } from './sourceOptions';
 
 export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuevo.';
 
@@ -18,6 +19,10 @@ export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuev
  * select is disabled with a hint naming the field to fill first. Answers are
  * cached per URL; a failed call shows a Spanish message with a retry button.
  * In a grid with `x-unique`, values chosen in other rows are left out.
+ * A `searchable` source filters as the citizen types with the engine's rule:
+ * every word, in any order, accents and case ignored (theme/widgets/wordFilter.ts),
+ * over the label and the properties named by `searchIn`; the list shows its
+ * first 100 matches, taken from all the options.
  */
 export default function SourceSelectWidget(props: WidgetProps) {
   const field = useField(props);
@@ -32,6 +37,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
     () => toChoices(source.options, field.value, field.view.options, JSON.parse(taken) as unknown[]),
     [source.options, field.value, field.view.options, taken],
   );
+  const filter = useMemo(() => (decl.searchable ? wordFilter(searchTextsByKey(source.options)) : undefined), [decl.searchable, source.options]);
   const waiting = url === null;
   const hint = waiting ? dependencyHint(store.env.schema, decl, path) : undefined;
   const errorId = `${field.wrapper.id}__source-error`;
@@ -54,6 +60,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
         loading={source.status === 'loading'}
         placeholder={source.status === 'loading' ? 'Cargando opciones…' : 'Seleccione una opción'}
         searchable={decl.searchable === true}
+        filter={filter}
         limit={decl.searchable ? 100 : undefined}
         nothingFoundMessage="No hay opciones que coincidan"
         clearable={!field.view.required && !field.wrapper.readOnly}

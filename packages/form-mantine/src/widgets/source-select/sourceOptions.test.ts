@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FormSchema, SourceDecl } from '@portal/form-engine';
 import formalizacion from '../../../../../schemas/formalizacion/schema.json';
 import { nodeAt } from '../../data/paths';
-import { coerceOptionValues, dependencyHint, toSourceOptions, uniqueExclusions } from './sourceOptions';
+import { readdirSync, readFileSync } from 'node:fs';
+import { coerceOptionValues, dependencyHint, searchTextsByKey, toSourceOptions, uniqueExclusions } from './sourceOptions';
 
 const form = formalizacion as unknown as FormSchema;
 const source = (path: string) => nodeAt(form, path)?.['x-source'] as SourceDecl;
@@ -22,6 +23,18 @@ describe('toSourceOptions', () => {
       { value: '620100', label: '620100 - Programación informática' },
     ]);
     expect(toSourceOptions({ data: 'nope' }, source('datos_solicitante.provincia'))).toEqual([]);
+  });
+
+  it('gives options the searchIn properties as search text (CIIU: `busqueda`, with the division and section titles)', () => {
+    const decl = source('actividades_empresariales.actividad_principal');
+    expect(decl).toMatchObject({ searchable: true, searchIn: 'busqueda' });
+    const body = { data: [{ codigoCiiuDGII: '4610', descripcionCrm: 'Venta al por mayor', busqueda: '4610 venta al por mayor Comercio al por MAYOR' }] };
+    const options = toSourceOptions(body, decl);
+    expect(options).toEqual([{ value: '4610', label: '4610 - Venta al por mayor', search: '4610 venta al por mayor comercio al por mayor' }]);
+    expect(searchTextsByKey(options)).toEqual(new Map([['"4610"', '4610 venta al por mayor comercio al por mayor']]));
+    // Not searchable, or without searchIn: no search text.
+    expect(toSourceOptions(body, { ...decl, searchable: false })[0]).not.toHaveProperty('search');
+    expect(toSourceOptions({ data: [{ id: 1, nombreProvincia: 'Santo Domingo' }] }, source('datos_solicitante.provincia'))[0]).not.toHaveProperty('search');
   });
 
   it('coerces numeric strings for integer fields', () => {
@@ -49,5 +62,33 @@ describe('dependencyHint', () => {
     expect(dependencyHint(form, source('datos_solicitante.municipio'), 'datos_solicitante.municipio')).toMatch(/^Seleccione primero: /);
     const rowHint = dependencyHint(form, source('propietario_socios.*.sector'), 'propietario_socios.0.sector');
     expect(rowHint).toBe(`Seleccione primero: ${nodeAt(form, 'propietario_socios.0.municipio')?.title}`);
+  });
+});
+
+describe('the forms in schemas/', () => {
+  const schemasDir = new URL('../../../../../schemas/', import.meta.url);
+  /** Every x-source of every form, with the form's name. */
+  const sources = readdirSync(schemasDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const found: [string, SourceDecl][] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object') {
+          const decl = (node as { 'x-source'?: SourceDecl })['x-source'];
+          if (decl) found.push([entry.name, decl]);
+          Object.values(node).forEach(walk);
+        }
+      };
+      walk(JSON.parse(readFileSync(new URL(`${entry.name}/schema.json`, schemasDir), 'utf8')));
+      return found;
+    });
+
+  it('make every Provincia, Municipio, Sector, Nacionalidad and CIIU select searchable', () => {
+    const lists = sources.filter(([, decl]) => /^\/v1\/region\/(provincias|municipios|sectores|nacionalidades|actividades-ciiu)\b/.test(decl.url));
+    expect(lists.length).toBeGreaterThanOrEqual(25);
+    expect(lists.filter(([, decl]) => decl.searchable !== true).map(([form, decl]) => `${form}: ${decl.url}`)).toEqual([]);
+    // The CIIU selects also search the division and section titles the list serves in `busqueda`.
+    for (const [, decl] of lists.filter(([, d]) => d.url.startsWith('/v1/region/actividades-ciiu'))) expect(decl.searchIn).toBe('busqueda');
   });
 });

@@ -1,22 +1,39 @@
 /**
- * The pure half of `x-source`: reading options out of an answer, the values
- * other grid rows already took (`x-unique`), and the hint shown while the URL
- * still misses a value.
+ * The pure half of `x-source`: reading options (and their search text) out
+ * of an answer, the values other grid rows already took (`x-unique`), and the
+ * hint shown while the URL still misses a value.
  */
-import { placeholdersOf, sourceItems, sourceLabel, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
+import { placeholdersOf, searchText, sourceItems, sourceLabel, sourceValue, type FormSchema, type SourceDecl } from '@portal/form-engine';
 import { getAt, nodeAt, resolveRelative, rowPathOf, splitPath } from '../../data/paths';
-import type { OptionLike } from '../../theme/widgets/selectOptions';
+import { optionKey, type OptionLike } from '../../theme/widgets/selectOptions';
 
-/** Options at `decl.items` of an answer body; labels of several properties are joined with " - ". Items without a value are skipped. */
+/**
+ * Options at `decl.items` of an answer body; labels of several properties are joined with " - ". Items without a value are skipped.
+ * A searchable source with `searchIn` gives each option the text of those properties too, in search form.
+ */
 export function toSourceOptions(body: unknown, decl: SourceDecl): OptionLike[] {
   const out: OptionLike[] = [];
+  const searchIn = decl.searchable && decl.searchIn !== undefined ? [decl.searchIn].flat() : [];
   for (const item of sourceItems(decl, body)) {
     const value = item[decl.value];
     if (value === undefined || value === null || value === '') continue;
     const label = sourceLabel(decl, item);
-    out.push({ value, label: label || String(value) });
+    const option: OptionLike = { value, label: label || String(value) };
+    const search = searchIn.length > 0 ? searchText(searchIn.map((key) => textOf(item[key])).join(' ')) : '';
+    if (search !== '') option.search = search;
+    out.push(option);
   }
   return out;
+}
+
+/** A property's text for search: strings and numbers; anything else adds nothing. */
+const textOf = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** The extra search text of each option by its choice key (`optionKey`), for `wordFilter`. */
+export function searchTextsByKey(options: readonly OptionLike[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const option of options) if (option.search) texts.set(optionKey(option.value), option.search);
+  return texts;
 }
 
 /** The stored type of a field: ids of integer fields come back as numbers even if the service sends strings. */

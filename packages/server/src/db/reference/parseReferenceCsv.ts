@@ -255,3 +255,14 @@ export function parseReferenceCsv(table: ReferenceTable | ReferenceImportName, c
   }
   return rows;
 }
+
+/**
+ * The records of a CSV text read with the rules above (BOM, «,» or «;», quotes,
+ * line ends, blank lines ignored), the first one being the headers; for files
+ * that are not one table's rows (db/reference/territorialDivision.ts).
+ * Throws an Error (Spanish message with the line) on an unclosed quote.
+ */
+export function readCsvRecords(csvText: string): { readonly line: number; readonly fields: string[] }[] {
+  const text = csvText.charCodeAt(0) === 0xfeff ? csvText.slice(1) : csvText;
+  return tokenize(text, detectDelimiter(text));
+}

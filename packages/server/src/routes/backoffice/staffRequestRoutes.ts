@@ -1,8 +1,11 @@
 /**
  * The requests of the back office (/v1/backoffice/requests): an officer's
  * queue, one request, its documents, the events staff cause and their
- * comments. An officer reaches their institution's requests only, an
- * administrator every one; anything else is a 404 and nothing changes.
+ * comments. An officer acts on their institution's requests only, an
+ * administrator on every one; an officer whose institution collects a charge
+ * on a request (the DGII on a formalization) may read it and its documents,
+ * nothing more (findVisibleRequest's 'read' mode). Anything else is a 404 and
+ * nothing changes.
  * Registered inside backofficeRoutes' staff-only context.
  */
 import type { FastifyInstance } from 'fastify';
@@ -86,12 +89,13 @@ const queueSchema = {
 
 const oneSchema = {
   tags, security, operationId: 'getStaffRequest', summary: 'Una solicitud con sus respuestas, documentos, pagos, historial y comentarios (queda en la auditoría)',
+  description: 'La institución que la atiende y un administrador la leen con lo que pueden hacer; el oficial de una institución que cobra un cargo de la solicitud (p. ej. la DGII en una formalización) solo la lee: read_only true, allowed [] y can_comment false.',
   params: idParams,
   response: { ...authErrors, 200: { type: 'object', properties: { data: staffRequestSchema }, required: ['data'] }, 404: errorSchema },
 } as const;
 
 const documentSchema = {
-  tags, security, operationId: 'downloadStaffRequestDocument', summary: 'Descarga un documento de la solicitud (queda en la auditoría)',
+  tags, security, operationId: 'downloadStaffRequestDocument', summary: 'Descarga un documento de la solicitud (queda en la auditoría); también para quien solo la lee',
   params: { type: 'object', properties: { id: ID, documentId: ID }, required: ['id', 'documentId'] },
   response: { ...authErrors, 200: { description: 'El archivo, como adjunto', type: 'string', format: 'binary' }, 404: errorSchema },
 } as const;
@@ -128,10 +132,12 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
   typed.get('/backoffice/requests/:id', { schema: oneSchema }, async (request) => {
     const staff = requireStaff(request);
     const data = await app.db.transaction(async (tx) => {
-      const row = await findVisibleRequest(tx, request.params.id, scopeOf(staff));
+      const row = await findVisibleRequest(tx, request.params.id, scopeOf(staff), 'read');
       if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-      await markCitizenCommentsRead(tx, row.id);
-      await recordAudit(tx, { staffId: staff.id, action: 'ver_solicitud', applicationId: row.id });
+      const acting = row.access === 'act';
+      // The citizen's comments are for the institution that attends the request: a reader does not mark them read.
+      if (acting) await markCitizenCommentsRead(tx, row.id);
+      await recordAudit(tx, { staffId: staff.id, action: 'ver_solicitud', applicationId: row.id, ...(acting ? {} : { detail: { readOnly: true } }) });
       const [documents, items, timeline, comments, names] = [
         await requestDocuments(tx, row), await staffRequestItems(tx, row.id), await staffTimeline(tx, row.id), await staffComments(tx, row.id),
         await serviceNames(tx, [row.form]),
@@ -145,8 +151,9 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
           download: staffDocumentRoute(row.id, d.id),
         })),
         items, timeline, comments,
-        allowed: eventsFrom(row.status, 'institucion'),
-        can_comment: row.status !== 'desistida',
+        allowed: acting ? eventsFrom(row.status, 'institucion') : [],
+        can_comment: acting && row.status !== 'desistida',
+        read_only: !acting,
       };
     });
     return { data };
@@ -157,12 +164,12 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const { id, documentId } = request.params;
     const document = await app.db.transaction(async (tx) => {
-      const row = await findVisibleRequest(tx, id, scopeOf(staff));
+      const row = await findVisibleRequest(tx, id, scopeOf(staff), 'read');
       if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
       // Only a document of THIS request: one its file fields cite or one attached to it.
       const found = (await requestDocuments(tx, row)).find((d) => d.id === documentId);
       if (!found) throw new HttpError(404, 'Documento no encontrado');
-      await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento', applicationId: row.id, detail: { documentId } });
+      await recordAudit(tx, { staffId: staff.id, action: 'descargar_documento', applicationId: row.id, detail: { documentId, ...(row.access === 'read' ? { readOnly: true } : {}) } });
       return found;
     });
     return sendStoredDocument(reply, app.storage, document, 'Documento no encontrado');
@@ -174,7 +181,7 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
     const message = request.body.message?.trim() ?? '';
     const result = await app.db.transaction(async (tx) => {
       // Visibility first: another institution's request is a 404 whatever the body says.
-      const row = await findVisibleRequest(tx, request.params.id, scopeOf(staff), true);
+      const row = await findVisibleRequest(tx, request.params.id, scopeOf(staff), 'act', true);
       if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
       const needed = MESSAGE_NEEDED[event];
       if (needed && message === '') throw new HttpError(400, needed, [{ path: 'message', message: needed }]);
@@ -191,7 +198,7 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const content = request.body.content.trim();
     const comment = await app.db.transaction(async (tx) => {
-      const row = await findVisibleRequest(tx, request.params.id, scopeOf(staff), true);
+      const row = await findVisibleRequest(tx, request.params.id, scopeOf(staff), 'act', true);
       if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
       if (content === '') throw new HttpError(400, 'Escriba el comentario', [{ path: 'content', message: 'Escriba el comentario' }]);
       if (row.status === 'desistida') throw new HttpError(409, NO_COMMENT_DESISTED);

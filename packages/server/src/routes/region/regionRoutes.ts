@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { commonErrors, publicSecurity } from '../../http/commonSchemas';
-import { normalizeText } from '../../text/normalizeText';
+import { wordMatcher } from '@portal/form-engine';
 import { referenceTables, type ReferenceColumn, type ReferenceList, type ReferenceTableDescriptor } from '../../db/referenceTables';
 import { createReferenceCache } from './referenceCache';
 
@@ -29,12 +29,18 @@ const JSON_TYPES: Record<ReferenceColumn['type'], Record<string, unknown>> = {
   json: { type: 'array', items: { type: 'string' } },
 };
 
-/** The JSON schema of one row: every column, null allowed where the table allows it. */
-function itemSchema(columns: readonly ReferenceColumn[]) {
+/** The JSON schema of one row: every column, null allowed where the table allows it, and the search text of lists with ?q=. */
+function itemSchema(columns: readonly ReferenceColumn[], search: boolean) {
   const properties: Record<string, unknown> = {};
   for (const c of columns) {
     const schema = JSON_TYPES[c.type];
     properties[c.key] = c.required ? schema : { ...schema, type: [schema.type, 'null'] };
+  }
+  if (search) {
+    properties.busqueda = {
+      type: 'string',
+      description: 'Texto en que busca ?q= (sin tildes, en minúsculas); los formularios filtran la lista cargada con él y la misma regla.',
+    };
   }
   return { type: 'object', properties, required: Object.keys(properties) };
 }
@@ -45,7 +51,13 @@ function schemaFor({ columns, list }: Listed) {
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
   };
   for (const filter of list.filters ?? []) properties[filter] = { type: 'integer', minimum: 0, maximum: 2_147_483_647 };
-  if (list.search) properties.q = { type: 'string', maxLength: 100 };
+  if (list.search) {
+    properties.q = {
+      type: 'string',
+      maxLength: 100,
+      description: 'Palabras a buscar, en cualquier orden, sin distinguir tildes ni mayúsculas; cada una debe ser el comienzo de una palabra de `busqueda`.',
+    };
+  }
   return {
     tags: ['Referencia'],
     security: publicSecurity,
@@ -57,7 +69,7 @@ function schemaFor({ columns, list }: Listed) {
       200: {
         type: 'object',
         properties: {
-          data: { type: 'array', items: itemSchema(columns) },
+          data: { type: 'array', items: itemSchema(columns, list.search === true) },
           page: { type: 'integer' },
           limit: { type: 'integer' },
           total: { type: 'integer' },
@@ -77,18 +89,23 @@ export async function regionRoutes(app: FastifyInstance): Promise<void> {
     const { list } = descriptor;
     app.get(regionPath(descriptor), { schema: schemaFor(descriptor) }, async (request, reply) => {
       const query = request.query as ListQuery;
-      let rows = await cache.rows(descriptor);
       // Each filter is an integer column; its query parameter has the column's key as its name.
-      for (const filter of list.filters ?? []) {
-        const wanted = query[filter];
-        if (wanted !== undefined) rows = rows.filter((r) => r[filter] === wanted);
+      // The cache answers from its index per filter (no scan of the table).
+      let rows = await cache.matching(descriptor, query);
+      // ?q=: every word, in any order, starts a word of the row's search text (accents and case ignored),
+      // the rule the forms' searchable selects apply in the browser (@portal/form-engine's wordMatcher).
+      if (list.search && query.q !== undefined && query.q.trim() !== '') {
+        const matches = wordMatcher(query.q);
+        rows = rows.filter((r) => matches(r.busqueda ?? ''));
       }
-      const q = list.search && query.q !== undefined ? normalizeText(query.q) : '';
-      if (q !== '') rows = rows.filter((r) => (r.__busqueda ?? '').includes(q));
       const start = (query.page - 1) * query.limit;
       // Public, non-personal data: let browsers and proxies keep it for five minutes.
       void reply.header('cache-control', 'public, max-age=300');
-      return { data: rows.slice(start, start + query.limit), page: query.page, limit: query.limit, total: rows.length };
+      const answer = () => ({ data: rows.slice(start, start + query.limit), page: query.page, limit: query.limit, total: rows.length });
+      // A list answered whole (a municipio's sectors) is serialized by the route's schema once, and its body kept with the cached rows.
+      const whole = start === 0 && query.limit >= rows.length ? cache.wholeAnswer(rows, query.limit, () => reply.serialize(answer())) : null;
+      if (whole !== null) return reply.type('application/json; charset=utf-8').send(whole);
+      return answer();
     });
   }
 }

@@ -3,9 +3,10 @@
  * request items. Every query is scoped to the owner and, where it names one, to the form.
  */
 import type { Db, Queryable } from '../../db/Db';
-import type { RequestStatus } from '@portal/api-contract';
+import type { ChargeExtra, RequestStatus } from '@portal/api-contract';
 import type { FeeItem } from './feeSchedule';
 import { unusedAuthorizationNumber } from '../payments/authorizationNumber';
+import { EXTRAS_COLUMN, extrasOut, type ExtrasColumn } from '../payments/chargeExtras';
 
 export type ApplicationStatus = RequestStatus;
 
@@ -23,11 +24,14 @@ export interface ApplicationRow {
   submitted_at: Date | string | null;
 }
 
+/** A charge of a request as the request's answers give it (RequestItem of the contract): amounts in numbers, with its extras. */
 export interface RequestItemRow {
   id: number;
   agency: string;
   concept: string;
-  amount: string | number;
+  base_amount: number;
+  amount: number;
+  extras: ChargeExtra[];
   currency: string;
   status: string;
 }
@@ -146,16 +150,24 @@ export async function sentApplicationAnswers(db: Queryable, citizenId: number): 
   return rows;
 }
 
+/** The charges of each request, oldest first, with their extras (the citizen's and the officer's request views). */
 export async function requestItems(db: Queryable, applicationIds: number[]): Promise<Map<number, RequestItemRow[]>> {
   const map = new Map<number, RequestItemRow[]>();
   if (applicationIds.length === 0) return map;
-  const { rows } = await db.query<RequestItemRow & { application_id: number }>(
-    'SELECT id, application_id, agency, concept, amount, currency, status FROM request_items WHERE application_id = ANY($1::int[]) ORDER BY id',
+  const { rows } = await db.query<{
+    id: number; application_id: number; agency: string; concept: string; base_amount: string | number; amount: string | number;
+    currency: string; status: string; quantity: number; extras: ExtrasColumn;
+  }>(
+    `SELECT ri.id, ri.application_id, ri.agency, ri.concept, ri.base_amount, ri.amount, ri.currency, ri.status, ri.quantity, ${EXTRAS_COLUMN}
+     FROM request_items ri WHERE ri.application_id = ANY($1::int[]) ORDER BY ri.id`,
     [applicationIds],
   );
   for (const row of rows) {
     const list = map.get(row.application_id) ?? [];
-    list.push(row);
+    list.push({
+      id: row.id, agency: row.agency, concept: row.concept, base_amount: Number(row.base_amount), amount: Number(row.amount),
+      extras: extrasOut(row.extras, row.quantity), currency: row.currency, status: row.status,
+    });
     map.set(row.application_id, list);
   }
   return map;

@@ -3,7 +3,8 @@
  * its documents, timeline and thread as staff see them, institution comments,
  * and the lists of suggestions, error reports and the audit log. Every read of
  * a request is scoped by `institution` (an officer's acronym; null for an
- * administrator, who sees every institution's requests).
+ * administrator, who sees every institution's requests); which request an
+ * officer reaches, and whether to act or only to read, is findVisibleRequest's.
  */
 import { REQUEST_STATUSES, timelineLabel, type RequestEvent, type RequestNote, type RequestStatus } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
@@ -89,6 +90,15 @@ export async function requestQueue(db: Queryable, filter: QueueFilter, paging: P
   };
 }
 
+/**
+ * How a staff member reaches a request. 'act': the institution that attends
+ * it (applications.institution: VUF for a formalization) or an administrator,
+ * on every route. 'read': reading only (the request, its documents), also
+ * open to an institution that collects a charge on it (request_items.agency:
+ * ONAPI, DGII or CCPSD on a formalization), whose officers verify its proofs.
+ */
+export type RequestAccess = 'act' | 'read';
+
 export interface VisibleRequest {
   id: number;
   citizen_id: number;
@@ -102,16 +112,25 @@ export interface VisibleRequest {
   citizen_name: string;
   cedula: string;
   email: string;
+  /** What the caller may do with it: 'act' (attends it) or 'read' (only collects a charge on it). */
+  access: RequestAccess;
 }
 
-/** The submitted request `id` if `institution` (null: every one) may see it, else null. `lock` takes it FOR UPDATE. */
-export async function findVisibleRequest(db: Queryable, id: number, institution: string | null, lock = false): Promise<VisibleRequest | null> {
+/**
+ * The submitted request `id` if `institution` (null: an administrator, every
+ * one) reaches it in `mode` (see RequestAccess), else null: the one rule of
+ * which staff see which request. `lock` takes it FOR UPDATE.
+ */
+export async function findVisibleRequest(db: Queryable, id: number, institution: string | null, mode: RequestAccess, lock = false): Promise<VisibleRequest | null> {
   const { rows } = await db.query<VisibleRequest>(
     `SELECT a.id, a.citizen_id, a.form, a.data, a.status, a.request_code, a.institution, a.submitted_at, a.updated_at,
-            c.nombres || ' ' || c.apellidos AS citizen_name, c.cedula, c.email
+            c.nombres || ' ' || c.apellidos AS citizen_name, c.cedula, c.email,
+            CASE WHEN $2::text IS NULL OR a.institution = $2::text THEN 'act' ELSE 'read' END AS access
        FROM applications a JOIN citizens c ON c.id = a.citizen_id
-      WHERE a.id = $1 AND a.request_code IS NOT NULL AND ($2::text IS NULL OR a.institution = $2::text)${lock ? ' FOR UPDATE OF a' : ''}`,
-    [id, institution],
+      WHERE a.id = $1 AND a.request_code IS NOT NULL
+        AND ($2::text IS NULL OR a.institution = $2::text
+             OR ($3::text = 'read' AND EXISTS (SELECT 1 FROM request_items ri WHERE ri.application_id = a.id AND ri.agency = $2::text)))${lock ? ' FOR UPDATE OF a' : ''}`,
+    [id, institution, mode],
   );
   return rows[0] ?? null;
 }
@@ -256,24 +275,53 @@ export async function errorReportPage(db: Queryable, paging: Paging) {
   };
 }
 
-/** The audit log, newest first, optionally of one request. */
-export async function auditPage(db: Queryable, applicationId: number | null, paging: Paging) {
+/** The audit log's filters (each null: any). Dates are days of Santo Domingo, both included. */
+export interface AuditFilter {
+  applicationId: number | null;
+  /** The staff member's institution (their acronym; administrators have none). */
+  institution: string | null;
+  staffId: number | null;
+  action: string | null;
+  /** YYYY-MM-DD. */
+  from: string | null;
+  /** YYYY-MM-DD. */
+  to: string | null;
+}
+
+const AUDIT_WHERE = `($1::int IS NULL OR l.application_id = $1::int)
+        AND ($2::text IS NULL OR s.institution = $2::text)
+        AND ($3::int IS NULL OR l.staff_id = $3::int)
+        AND ($4::text IS NULL OR l.action = $4::text)
+        AND ($5::date IS NULL OR l.created_at >= ($5::date::timestamp AT TIME ZONE 'America/Santo_Domingo'))
+        AND ($6::date IS NULL OR l.created_at < (($6::date + 1)::timestamp AT TIME ZONE 'America/Santo_Domingo'))`;
+
+/** The audit log, newest first, filtered, with the institutions and staff members to filter by. */
+export async function auditPage(db: Queryable, filter: AuditFilter, paging: Paging) {
+  const params = [filter.applicationId, filter.institution, filter.staffId, filter.action, filter.from, filter.to];
   const { rows } = await db.query<{
-    id: string | number; staff_id: number; staff_name: string; action: string; application_id: number | null; claim_id: number | null;
-    detail: Record<string, unknown>; created_at: Date | string; total: number;
+    id: string | number; staff_id: number; staff_name: string; staff_institution: string | null; action: string; application_id: number | null;
+    request_code: string | null; claim_id: number | null; detail: Record<string, unknown>; created_at: Date | string; total: number;
   }>(
-    `SELECT l.id, l.staff_id, s.name AS staff_name, l.action, l.application_id, l.claim_id, l.detail, l.created_at, count(*) OVER ()::int AS total
-       FROM audit_log l JOIN staff s ON s.id = l.staff_id
-      WHERE ($1::int IS NULL OR l.application_id = $1::int) ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
-    [applicationId, paging.perPage, offset(paging)],
+    `SELECT l.id, l.staff_id, s.name AS staff_name, s.institution AS staff_institution, l.action, l.application_id, a.request_code, l.claim_id,
+            l.detail, l.created_at, count(*) OVER ()::int AS total
+       FROM audit_log l JOIN staff s ON s.id = l.staff_id LEFT JOIN applications a ON a.id = l.application_id
+      WHERE ${AUDIT_WHERE}
+      ORDER BY l.id DESC LIMIT $7 OFFSET $8`,
+    [...params, paging.perPage, offset(paging)],
   );
   let total = rows[0]?.total;
   if (total === undefined) {
-    total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE ($1::int IS NULL OR application_id = $1::int)', [applicationId])).rows[0].n;
+    // A page past the end still tells how many there are.
+    total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log l JOIN staff s ON s.id = l.staff_id WHERE ${AUDIT_WHERE}`, params)).rows[0].n;
   }
+  const staff = await db.query<{ id: number; name: string; role: 'oficial' | 'administrador'; institution: string | null }>(
+    'SELECT id, name, role, institution FROM staff ORDER BY name, id',
+  );
   return {
     data: rows.map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id), created_at: iso(r.created_at) as string })),
     meta: { page: paging.page, per_page: paging.perPage, total },
+    institutions: [...new Set(staff.rows.flatMap((s) => (s.institution === null ? [] : [s.institution])))].sort(),
+    staff: staff.rows,
   };
 }
 

@@ -8,6 +8,7 @@
  * request into review (event completar_pagos of requestStatus.ts).
  */
 import {
+  chargeBreakdown,
   FINISHED_STATUSES,
   formatPesos,
   nextPaymentStatus,
@@ -26,6 +27,7 @@ import { iso } from '../applications/applicationStore';
 import { recordAudit } from '../audit/auditLog';
 import { notifyCitizen } from '../notifications/notifyCitizen';
 import { applyRequestEvent, requestPageLink, type WorkflowActor } from '../requests/requestWorkflow';
+import { EXTRAS_COLUMN, extrasOut, type ExtrasColumn } from './chargeExtras';
 
 export const CHARGE_NOT_FOUND = 'Pago no encontrado';
 export const ALREADY_PAID = 'Este cargo ya está pagado';
@@ -53,6 +55,8 @@ export interface ChargeRow {
   proof_name: string | null;
   review_note: string | null;
   quantity: number;
+  /** The chosen variations (EXTRAS_COLUMN); see extrasOut. */
+  extras: ExtrasColumn;
   estimated_date: string | null;
   citizen_id: number;
   request_code: string;
@@ -64,7 +68,7 @@ export interface ChargeRow {
 const CHARGE_COLUMNS = `ri.id, ri.application_id, ri.agency, ri.concept, ri.base_amount, ri.amount, ri.currency, ri.status, ri.method, ri.paid_at,
   ri.reference, ri.card_brand, ri.card_last4, ri.no_autorizacion, ri.approval_number, ri.proof_document_id,
   (SELECT d.name || '.' || d.extension FROM documents d WHERE d.id = ri.proof_document_id) AS proof_name,
-  ri.review_note, ri.quantity, ri.estimated_date,
+  ri.review_note, ri.quantity, ri.estimated_date, ${EXTRAS_COLUMN},
   a.citizen_id, a.request_code, a.status AS request_status, a.form, a.institution`;
 
 /** Who looks for a charge: its citizen, an officer (the charging institution's charges only), an administrator (institution null). */
@@ -131,6 +135,7 @@ export function chargeOut(row: ChargeRow): PaymentItem {
     concept: row.concept,
     base_amount: Number(row.base_amount),
     amount: Number(row.amount),
+    extras: extrasOut(row.extras, row.quantity),
     currency: row.currency,
     status: row.status,
     method: row.method,
@@ -165,10 +170,16 @@ export interface Confirmation {
   actor: WorkflowActor;
 }
 
-/** What the charge reads like once paid, in the timeline and the notification. */
+/**
+ * What the charge reads like once paid, in the timeline, the notification and
+ * the e-mail, with its extras when it has some: «Registro mercantil (CCPSD):
+ * RD$ 5,900.00 (Registro mercantil RD$ 5,000.00 · 2 × Copia certificada del
+ * registro mercantil RD$ 900.00) · Transferencia o depósito bancario.»
+ */
 function paidText(charge: ChargeRow, c: Confirmation): string {
   const card = c.cardBrand && c.cardLast4 ? ` (${c.cardBrand} terminada en ${c.cardLast4})` : '';
-  return `${charge.concept} (${charge.agency}): ${money(charge.amount)} · ${PAYMENT_METHOD_LABELS[c.method]}${card}.`;
+  const breakdown = chargeBreakdown({ concept: charge.concept, base_amount: Number(charge.base_amount), extras: extrasOut(charge.extras, charge.quantity) });
+  return `${charge.concept} (${charge.agency}): ${money(charge.amount)}${breakdown ? ` (${breakdown})` : ''} · ${PAYMENT_METHOD_LABELS[c.method]}${card}.`;
 }
 
 /**

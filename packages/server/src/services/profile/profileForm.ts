@@ -5,6 +5,7 @@
  */
 import { check, prune, todayInDominicanRepublic, type FormSchema } from '@portal/form-engine';
 import { loadForm } from '@portal/form-engine/node';
+import { profileSchema } from '@portal/api-contract';
 import type { FieldError } from '../../http/HttpError';
 import { FORBIDDEN_TEXT, hasForbiddenText } from '../../http/unstorableInput';
 
@@ -27,6 +28,13 @@ function integerFields(): Set<string> {
 }
 
 export const NOT_A_FIELD = 'Campo desconocido';
+
+/**
+ * What GET /profile answers besides the editable fields (the JCE identity, the places' names, the
+ * e-mail awaiting its code): a client may send the profile back as it read it, so these are
+ * ignored, never stored; any other unknown name is an error.
+ */
+const RETURNED_READ_ONLY = new Set(Object.keys(profileSchema.properties));
 const NOT_A_NUMBER = 'Seleccione una opción de la lista';
 export const BAD_PROFILE = 'Datos inválidos';
 
@@ -42,8 +50,7 @@ export function valuesFromFields(fields: Record<string, string>): { values: Reco
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(fields)) {
     if (!editable.has(key)) {
-      // The identity fields may come back as the browser showed them: ignored, they are the JCE's.
-      if (key === 'cedula' || key === 'nombres' || key === 'apellidos' || key === 'id') continue;
+      if (RETURNED_READ_ONLY.has(key)) continue;
       errors.push({ path: key.slice(0, 100), message: NOT_A_FIELD });
       continue;
     }
