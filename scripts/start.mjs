@@ -115,7 +115,6 @@ const plan = startPlan({
   built,
   skipBuild: process.env.PORTAL_SKIP_BUILD === '1',
   hasBuiltServer: existsSync(builtServer),
-  hasBuiltApp: existsSync(path.join(root, 'dist/app/index.html')),
 });
 if (plan.error) {
   console.error(plan.error);

@@ -3,7 +3,6 @@ export interface StartFacts {
   built: boolean;
   skipBuild: boolean;
   hasBuiltServer: boolean;
-  hasBuiltApp: boolean;
 }
 export type StartPlan = { buildApp: boolean; server: 'built' | 'sources'; error?: undefined } | { error: string; buildApp?: undefined; server?: undefined };
 export function startPlan(facts: StartFacts): StartPlan;

@@ -5,17 +5,14 @@
  * - `--built`: the server already built by `npm run build` (dist/server/main.js) with plain node;
  *   without that file, a Spanish error.
  * - otherwise the server runs from its TypeScript sources (tsx), after `vite build` of the SPA
- *   unless PORTAL_SKIP_BUILD=1 says the SPA in dist/app is current; with that flag and no
- *   dist/app/index.html, a Spanish error (the sources never need dist/server).
+ *   unless PORTAL_SKIP_BUILD=1 says the SPA is current. That mode never needs dist/server; what
+ *   the server serves (dist/app or STATIC_DIR) is the server's own concern.
  */
-export function startPlan({ built, skipBuild, hasBuiltServer, hasBuiltApp }) {
+export function startPlan({ built, skipBuild, hasBuiltServer }) {
   if (built) {
     return hasBuiltServer
       ? { buildApp: false, server: 'built' }
       : { error: 'No existe dist/server/main.js: ejecute primero «npm run build».' };
   }
-  if (!skipBuild) return { buildApp: true, server: 'sources' };
-  return hasBuiltApp
-    ? { buildApp: false, server: 'sources' }
-    : { error: 'No existe dist/app/index.html: quite PORTAL_SKIP_BUILD=1 o ejecute primero «npm run build».' };
+  return { buildApp: !skipBuild, server: 'sources' };
 }
