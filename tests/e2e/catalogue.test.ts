@@ -314,6 +314,7 @@ describe('Inicio', () => {
     await snapshotOnFailure(page, async () => {
       await page.goto(`${suite.baseUrl}/`);
       const featured = page.getByRole('region', { name: 'Servicios destacados' });
+      await featured.getByRole('link', { name: 'Ver todos los servicios' }).waitFor();
       const links = featured.getByRole('link').filter({ hasNotText: /^(Formalización de empresas|Ver todos los servicios)/ });
       const hrefs = await links.evaluateAll((all) => all.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
       expect(hrefs.length).toBe(4);
