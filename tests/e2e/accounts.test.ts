@@ -20,10 +20,9 @@ import { expectFocus, focused, tabTo } from '../support/keyboard';
 import { DEMO, login, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { mailboxOf, REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/accounts');
 const JCE_MISMATCH = 'La cédula y la fecha de nacimiento no coinciden con el registro de la JCE';
 const INVALID_CODE = 'Código inválido o vencido';

@@ -18,10 +18,9 @@ import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { DEMO, snapshotOnFailure, staffSignInTo, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/audit-log');
 const FORM = 'certificado-no-antecedentes';
 const ADMIN = { email: 'admin@sandbox.gob.do', password: 'Admin-Portal-2026' };

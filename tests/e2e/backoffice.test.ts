@@ -17,10 +17,9 @@ import { DEMO, pdfBuffer, snapshotOnFailure, staffSignInTo, type Data } from '..
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/backoffice');
 const FORM = 'certificado-no-antecedentes';
 const PGR = { email: 'oficial.pgr@sandbox.gob.do', password: 'Oficial-PGR-2026' };

@@ -18,9 +18,8 @@ import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
 import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/claims');
 const FORM = 'Quejas y reclamaciones';
 const DETAILS = 'Detalle de la queja o reclamación';

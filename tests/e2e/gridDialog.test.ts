@@ -17,10 +17,9 @@ import { registerCitizen, snapshotOnFailure, type Account, type Data, signInTo }
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/grid-dialog');
 const FORM = 'reclamacion-factura-inapa';
 const ROW_ERRORS = 'La fila tiene errores. Corríjalos para poder guardarla.';

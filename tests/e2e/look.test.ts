@@ -15,10 +15,9 @@ import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnF
 import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
 import { expectFocus, focused, tabTo } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/look');
 
 async function shot(page: Page, name: string): Promise<void> {

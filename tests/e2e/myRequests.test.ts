@@ -22,9 +22,8 @@ import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { pdfBuffer, registerCitizen, signInTo, snapshotOnFailure, type Account, type Data } from '../support/portal';
 import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/requests');
 const FORM = 'reclamacion-factura-inapa';
 const CEDULA = '03105672194';

@@ -17,10 +17,9 @@ import { expectFocus, tabTo } from '../support/keyboard';
 import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnFailure, uploadDocumentApi, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { mailboxOf, REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/notifications');
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -17,10 +17,9 @@ import { pdfBuffer, pngBuffer, registerCitizen, snapshotOnFailure, type Account,
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/online');
 
 async function shot(page: Page, name: string): Promise<void> {

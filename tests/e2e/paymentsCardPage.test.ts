@@ -20,9 +20,8 @@ import { paymentViewApi, submitFormalizationApi, TEST_CARDS } from '../support/p
 import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-card-page');
 const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
 const SANDBOX_PAGE = '/sandbox/pagina-de-pago';

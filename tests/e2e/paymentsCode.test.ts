@@ -24,9 +24,8 @@ import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-code');
 const FORM = 'certificado-no-antecedentes';
 const REFUSED = 'El banco no registra un pago con ese número de aprobación.';

@@ -20,9 +20,8 @@ import { TEST_CARDS, paymentViewApi, submitFormalizationApi } from '../support/p
 import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
 const LIST = 'Pagos de la solicitud';
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';

@@ -21,9 +21,8 @@ import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-variations');
 const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
 const COPY = 'Copia certificada del registro mercantil';

@@ -17,10 +17,9 @@ import { setFileFields } from '../support/fileFields';
 import { fixture, login, pdfBuffer, registerCitizen, searchSelect, seedDraft, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { mailboxOf, REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/profile');
 
 /** A screenshot: the whole page, or only the window while a dialog is open (it is placed in the window). */

@@ -15,9 +15,8 @@ import { expectFocus, tabTo, type } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
 import { DEMO, fixture, login, newApplication, seedDraft, snapshotOnFailure, uploadDocumentApi, type Data } from '../support/portal';
 import { startPortal, type Portal } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /**
  * PROMPT_DELAY_MS (3 s) and a margin, on the page's clock: each context runs Playwright's fake
  * clock (time flows as usual), and a test that checks that nothing opens jumps it forward by this

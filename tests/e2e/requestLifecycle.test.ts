@@ -17,9 +17,8 @@ import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, type Data } from '../support/portal';
 import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/lifecycle');
 const FORM = 'certificado-no-antecedentes';
 const PGR = { email: 'oficial.pgr@sandbox.gob.do', password: 'Oficial-PGR-2026' };

@@ -15,10 +15,9 @@ import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/shell');
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -20,9 +20,8 @@ import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { DEMO, login, snapshotOnFailure, textIn } from '../support/portal';
 import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/suggestion');
 const FORM = 'Sugerir un servicio';
 const THANKS = '¡Tu Sugerencia fue enviado con éxito!';

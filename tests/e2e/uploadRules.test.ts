@@ -19,10 +19,9 @@ import { login, pdfBuffer, registerCitizen, snapshotOnFailure } from '../support
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { zip } from '../support/zipFile';
+import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/uploads');
 const TMP = mkdtempSync(path.join(tmpdir(), 'portal-upload-rules-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));

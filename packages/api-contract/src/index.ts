@@ -282,45 +282,7 @@ export {
   suggestionRowSchema,
 } from './backofficeSchema';
 export type { RequestActor, RequestEvent, RequestEventRule, RequestNote, RequestStatus } from './requestStatus';
-export {
-  cardPageHashBodySchema,
-  cardPageReturnBodySchema,
-  claimCommentBodySchema,
-  claimFormSchema,
-  depositReceiptBodySchema,
-  dgiiProofBodySchema,
-  draftCreateBodySchema,
-  draftSaveBodySchema,
-  emailConfirmBodySchema,
-  ERROR_REPORT_DESCRIPTION_MAX,
-  ERROR_REPORT_DESCRIPTION_MIN,
-  errorReportBodySchema,
-  loginBodySchema,
-  notificationMakeReadBodySchema,
-  onapiCardPaymentBodySchema,
-  PAGE_PATH_MAX,
-  pageViewBodySchema,
-  passwordChangeBodySchema,
-  passwordResetBodySchema,
-  paymentCodeRenewalBodySchema,
-  paymentRefusalBodySchema,
-  registrationAnswerSchema,
-  registrationBodySchema,
-  registrationConfirmBodySchema,
-  registrationResendBodySchema,
-  requestCommentBodySchema,
-  requestConfirmationBodySchema,
-  requestRatingBodySchema,
-  serviceSuggestionBodySchema,
-  siritePaymentBodySchema,
-  staffClaimCommentBodySchema,
-  staffClaimStatusBodySchema,
-  staffCommentBodySchema,
-  staffEventBodySchema,
-  staffLoginBodySchema,
-  SUGGESTION_TEXT_MAX,
-  variationSelectBodySchema,
-} from './bodySchemas';
+export * from './bodySchemas';
 
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
