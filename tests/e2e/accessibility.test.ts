@@ -164,6 +164,23 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
       await page.getByRole('heading', { name: 'Revise sus respuestas antes de enviar' }).waitFor();
       await settle(page);
       await scans.scan('review page');
+      // Sections fold (the review starts folded): every answer shown, and both at a phone's width.
+      await page.getByRole('button', { name: 'Mostrar todas las respuestas' }).click();
+      await page.getByRole('button', { name: 'Ocultar todas' }).waitFor();
+      await settle(page);
+      await scans.scan('review page, all answers shown');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await settle(page);
+      await scans.scan('review page, all answers shown, 390 px');
+      const openHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.getByRole('button', { name: 'Ocultar todas' }).click();
+      await page.getByRole('button', { name: 'Mostrar todas las respuestas' }).waitFor();
+      await settle(page);
+      await scans.scan('review page, folded, 390 px');
+      const foldedHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`review page at 390 px: ${foldedHeight} px folded, ${openHeight} px with every answer shown`);
+      expect(foldedHeight).toBeLessThan(openHeight / 3);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByRole('button', { name: 'Enviar solicitud' }).click();
       await page.waitForURL(/\/confirmacion$/);
       await page.getByTestId('codigo-solicitud').waitFor();

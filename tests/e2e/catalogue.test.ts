@@ -148,6 +148,12 @@ describe('Servicios', () => {
         const widths = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
         const [pageScroll, pageClient] = await widths();
         expect(pageScroll, 'service page width').toBeLessThanOrEqual(pageClient);
+        expect(pageScroll, 'service page width').toBeLessThanOrEqual(viewport.width);
+        // The visitor's longest label (it once stayed on one line and made the page 473 px wide at 390) wraps inside the window.
+        const signIn = await page.getByRole('link', { name: 'Inicie sesión para presentar una queja o reclamación' }).boundingBox();
+        expect(signIn, 'sign-in link for claims').toBeTruthy();
+        expect(signIn!.x).toBeGreaterThanOrEqual(0);
+        expect(signIn!.x + signIn!.width, 'sign-in link right edge').toBeLessThanOrEqual(viewport.width);
         await page.getByRole('button', { name: 'Ver los Puntos GOB' }).click();
         const dialog = page.getByRole('dialog', { name: 'Disponibilidad en los Puntos GOB' });
         await dialog.getByText('Punto GOB Megacentro').waitFor();

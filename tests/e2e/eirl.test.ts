@@ -189,9 +189,9 @@ describe('EIRL', () => {
       await expectAnswer(page, 'Datos del solicitante', 'Nombre', 'Luis Manuel');
       await expectAnswer(page, 'Datos del solicitante', 'Cédula', '056-0722184-2');
       await expectAnswer(page, 'Actividades empresariales', 'Actividad principal', '8121 - Limpieza general de edificios');
-      await expectAnswer(page, 'Actividades empresariales', 'Productos y servicios 2: Nombre del producto o servicio', 'Mantenimiento de jardines');
+      await expectAnswer(page, 'Actividades empresariales', { row: 'Producto o servicio 2 · Mantenimiento de jardines', field: 'Nombre del producto o servicio' }, 'Mantenimiento de jardines');
       await expectAnswer(page, 'Datos financieros de la empresa', 'Valor de bienes raíces', '€ 250,000.00');
-      await expectAnswer(page, BANKS, `${BANKS} 1: Banco`, BHD);
+      await expectAnswer(page, BANKS, { row: `Banco 1 · ${BHD}`, field: 'Banco' }, BHD);
       await expectAnswer(page, 'Documentos Requeridos a Adjuntar', 'Carta bancaria', /^Carta Banco BHD/);
 
       await page.getByRole('button', { name: 'Enviar solicitud' }).click();

@@ -171,6 +171,8 @@ describe('Mis solicitudes: a request followed to the end', () => {
       await upload.getByRole('button', { name: 'Adjuntar' }).click();
       await upload.waitFor({ state: 'detached' });
       await page.getByText('Adjuntado: Acta notarial.pdf').waitFor();
+      // Attached: «Debe adjuntar el documento solicitado» no longer applies and is gone at once, before any new send.
+      expect(await page.getByRole('alert').filter({ hasText: 'Debe adjuntar el documento solicitado' }).count()).toBe(0);
       await expect(answer.inputValue()).resolves.toBe('Adjunto el acta notarial.');
       await page.getByRole('button', { name: 'Enviar respuesta' }).click();
       await page.getByRole('heading', { name: 'La institución solicita una acción' }).waitFor({ state: 'detached' });

@@ -120,6 +120,12 @@ describe('applying online to the new services', () => {
       await expectNoAxeViolations(page, 'paso 1 INAPA 1280');
 
       // The masked cédula: an unregistered one is refused by the JCE lookup, a registered one accepted.
+      // Each distinct cédula is looked up once: typing it, leaving the field and «Siguiente» share one answer.
+      const lookups: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/v1/portals/exists/dni') lookups.push(url.searchParams.get('dni') ?? '');
+      });
       await page.getByRole('radio', { name: 'Persona física' }).check();
       const cedula = page.getByRole('textbox', { name: /^Cédula/ });
       await cedula.fill('40212345678');
@@ -132,6 +138,7 @@ describe('applying online to the new services', () => {
       await page.getByRole('textbox', { name: /^Apellidos/ }).fill('Fernández Gómez');
       await page.getByRole('button', { name: 'Siguiente' }).click();
       await page.getByRole('heading', { name: 'Contrato de agua', level: 2 }).waitFor();
+      expect(lookups, 'one JCE lookup per cédula typed').toEqual(['40212345678', '03105672194']);
 
       // The INAPA contract: unknown → 'Entrada inválida' (and "Siguiente" holds the step); known → accepted.
       const contract = page.getByRole('textbox', { name: /^Número de contrato INAPA/ });

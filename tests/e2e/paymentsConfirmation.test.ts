@@ -16,14 +16,13 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo } from '../support/keyboard';
-import { TEST_CARDS, paymentViewApi, submitFormalizationApi } from '../support/payments';
+import { PAYMENTS_LIST as LIST, TEST_CARDS, payByTransfer, paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
-const LIST = 'Pagos de la solicitud';
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
 const DGII = 'Dirección General de Impuestos Internos (DGII)';
 const CAMARA = 'Cámara de Comercio y Producción de Santo Domingo';
@@ -51,19 +50,6 @@ async function onConfirmation(viewport: { width: number; height: number }): Prom
   await page.getByTestId('codigo-solicitud').waitFor();
   await row(page, 'ONAPI').waitFor();
   return { page, id };
-}
-
-/** Pays the charge of `agency` by transfer from the open list: its number, the sandbox bank's confirmation, back to the list. */
-async function payByTransfer(page: Page, agency: string): Promise<void> {
-  await dialog(page, LIST).getByRole('region', { name: agency }).getByRole('button', { name: 'Pagar por transferencia o depósito' }).click();
-  const modal = dialog(page, 'Número de autorización');
-  await modal.locator('#numero-autorizacion').waitFor();
-  const code = (await modal.locator('#numero-autorizacion').innerText()).trim();
-  await modal.getByRole('switch', { name: 'Ya tengo mi código' }).check();
-  await modal.getByRole('textbox', { name: /Código de autorización/ }).fill(code);
-  await modal.getByRole('textbox', { name: /Número de aprobación del banco/ }).fill('123456');
-  await modal.getByRole('button', { name: 'Pago realizado' }).click();
-  await dialog(page, 'Pago realizado').waitFor();
 }
 
 describe('the confirmation page leads to paying', () => {

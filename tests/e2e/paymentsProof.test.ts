@@ -296,6 +296,54 @@ describe('proofs of payment', () => {
       await expect.poll(async () => (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'DGII')?.status).toBe('en_verificacion');
     });
   });
+  it('the DGII form on a phone (390 px, touch): the «Documento» list opens on screen over the dialog, stays open and an option is tapped', async () => {
+    const page = await suite.page({ viewport: PHONE, hasTouch: true, isMobile: true });
+    await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+    const { id } = await submitFormalizationApi(page, suite.baseUrl);
+    await snapshotOnFailure(page, async () => {
+      await uploadDocumentApi(page, suite.baseUrl, 'Recibo movil.pdf');
+      await page.goto(`${suite.baseUrl}/mis-solicitudes/${id}`);
+      await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
+      const modal = await openDgii(page);
+      await modal.getByRole('textbox', { name: 'Número de aprobación' }).fill('MOV-390');
+      await modal.getByRole('radio', { name: 'Elegir de mis documentos' }).tap();
+      const select = modal.getByLabel('Documento', { exact: true });
+      await select.tap();
+      const option = page.getByRole('option', { name: 'Recibo movil.pdf' });
+      await option.waitFor();
+      // Still open a moment later (it used to hide itself within ~0.7 s), on screen, and the page not widened.
+      await page.waitForTimeout(1200);
+      await expect(option.isVisible(), 'the list stays open').resolves.toBe(true);
+      const within = async (what: string) => {
+        const listbox = page.getByRole('listbox');
+        const [scroll, box, list] = await Promise.all([
+          page.evaluate(() => document.documentElement.scrollWidth),
+          modal.boundingBox(),
+          listbox.isVisible().then((shown) => (shown ? listbox.boundingBox() : null)),
+        ]);
+        expect(scroll, `${what}: page width`).toBeLessThanOrEqual(PHONE.width);
+        expect(box, `${what}: dialog`).toBeTruthy();
+        expect(box!.x, `${what}: dialog left edge`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${what}: dialog right edge`).toBeLessThanOrEqual(PHONE.width);
+        if (list) {
+          expect(list.x, `${what}: list left edge`).toBeGreaterThanOrEqual(0);
+          expect(list.x + list.width, `${what}: list right edge`).toBeLessThanOrEqual(PHONE.width);
+          expect(list.y, `${what}: list top`).toBeGreaterThanOrEqual(0);
+          expect(list.y + list.height, `${what}: list bottom`).toBeLessThanOrEqual(PHONE.height);
+        }
+      };
+      await within('list open');
+      await shot(page, 'dgii-lista-documentos-390');
+      await option.tap();
+      await option.waitFor({ state: 'hidden' });
+      await expect(select.inputValue()).resolves.toBe('Recibo movil.pdf');
+      await within('option chosen');
+      await modal.getByRole('button', { name: 'Enviar comprobante' }).tap();
+      await modal.getByText('Comprobante enviado. La DGII lo verificará.').waitFor();
+      await expect.poll(async () => (await paymentViewApi(page, suite.baseUrl, id)).items.find((i) => i.agency === 'DGII')?.status).toBe('en_verificacion');
+    });
+  });
+
   it('«Pagos por verificar» by keyboard only: «No aceptar» with its reason, then «Aceptar el pago» of another proof', async () => {
     const citizen = await newPage(DESKTOP);
     await signInTo(citizen, suite.baseUrl, DEMO, '/mis-solicitudes');

@@ -2,7 +2,11 @@
  * SRL application end to end in Chromium against the real server (PGlite in
  * memory, sandbox agencies) and the production build of the SPA. Every
  * section is filled through the UI, as a citizen would: lookups, searchable
- * selects, grids, computed fields, uploads and the document picker.
+ * selects, grids, computed fields, uploads and the document picker. The
+ * applicant, the company, a partner and a branch live in four provinces
+ * outside Distrito Nacional, Santo Domingo and Santiago (the ONE's division),
+ * found by words typed with accents and without; the charges are paid by
+ * transfer from the confirmation page and the VUF officer approves it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,6 +25,7 @@ import {
   nextStep,
   optionsOf,
   registerCitizen,
+  reviewAnswer,
   searchSelect,
   selectIn,
   sideSections,
@@ -29,8 +34,13 @@ import {
   typeCedula,
   uploadPdf,
   waitForValue,
+  chosen,
+  staffSignInTo,
+  type Choice,
   type Data,
 } from '../support/portal';
+import { PAYMENTS_LIST, payByTransfer, paymentViewApi } from '../support/payments';
+import { DESKTOP } from '../support/viewports';
 import {
   BANKS,
   BANRESERVAS,
@@ -50,6 +60,29 @@ const freshPage = (): Promise<Page> => suite.page();
 
 const SRL = 'Sociedad de Responsabilidad Limitada (SRL)';
 const PARTNERS = 'Propietario / Socios / Representantes';
+const DGII = 'Dirección General de Impuestos Internos (DGII)';
+const VUF_OFFICER = { email: 'oficial.vuf@sandbox.gob.do', password: 'Oficial-VUF-2026' };
+
+/**
+ * Four provinces outside Distrito Nacional, Santo Domingo and Santiago (the
+ * official division of the ONE): what is typed to find each choice, without
+ * accents or with them, and the option it ends on.
+ */
+const APPLICANT_ADDRESS = { provincia: ['vega', 'La Vega'], municipio: ['constanza', 'Constanza'], sector: ['espanola colonia', 'Colonia Española'] } as const;
+const COMPANY_ADDRESS = { provincia: 'San Pedro de Macorís', municipio: 'San Pedro de Macorís', sector: 'Villa Velásquez' } as const;
+const PARTNER_ADDRESS = { provincia: ['puerto plata', 'Puerto Plata'], municipio: ['sosua', 'Sosúa'], sector: ['guazaro', 'El Guázaro'] } as const;
+const BRANCH_ADDRESS = { provincia: ['ALTAGRACIA', 'La Altagracia'], municipio: 'Higüey', sector: ['tingó mamá', 'Mamá Tingó'] } as const;
+
+type Place = { readonly provincia: Choice; readonly municipio: Choice; readonly sector: Choice };
+
+/** The names behind the ids an address block saved, read from the lists the form's selects use. */
+async function expectPlace(page: Page, saved: Data, place: Place): Promise<void> {
+  const list = async (url: string): Promise<Data[]> => ((await (await page.request.get(`${suite.baseUrl}/v1/region/${url}`)).json()) as { data: Data[] }).data;
+  const name = async (url: string, id: unknown, label: string): Promise<unknown> => (await list(url)).find((r) => r.id === id)?.[label];
+  expect(await name('provincias?limit=1000&page=1&paisId=1', saved.provincia, 'nombreProvincia')).toBe(chosen(place.provincia));
+  expect(await name(`municipios?limit=100&page=1&provinciaId=${saved.provincia}`, saved.municipio, 'nombre')).toBe(chosen(place.municipio));
+  expect(await name(`sectores?limit=500&page=1&municipioId=${saved.municipio}`, saved.sector, 'nombreSector')).toBe(chosen(place.sector));
+}
 
 /** Step 1: chamber, SRL, registered trade name (ONAPI certificate lookup). */
 async function fillRequest(page: Page): Promise<void> {
@@ -74,7 +107,8 @@ async function fillApplicant(page: Page): Promise<void> {
   expect(await textIn(page, 'Cédula').inputValue()).toBe('001-0457823-2');
   await fillContact(page, { email: 'maria.rosario@example.com', phone: '8095550101', cell: '8295550102', sexo: 'Femenino', estadoCivil: 'Casado(a)', nacionalidad: ['domini', 'Dominicana'] });
   expect(await textIn(page, 'Teléfono').inputValue()).toBe('(809) 555-0101');
-  await fillAddress(page, { provincia: 'Distrito Nacional', municipio: 'Santo Domingo de Guzmán', sector: 'Ciudad Colonial', calle: 'Calle Duarte', numero: '12', postal: '10210' });
+  // Outside the three provinces that once had sectors (issue 24 §4), typed without accents and words out of order.
+  await fillAddress(page, { ...APPLICANT_ADDRESS, calle: 'Calle Duarte', numero: '12', postal: '41000' });
   // The representative's section appears in the side list only once the switch is on.
   expect(await sideSections(page)).not.toContain('Datos del representante');
   await page.getByRole('switch', { name: 'El solicitante es distinto al representante' }).check();
@@ -94,7 +128,7 @@ async function fillRepresentative(page: Page): Promise<void> {
 async function fillCompany(page: Page): Promise<void> {
   await fillCompanyStep(page, {
     name: 'Tecnologías del Ozama',
-    address: { provincia: 'Distrito Nacional', municipio: 'Santo Domingo de Guzmán', sector: 'Piantini', calle: 'Avenida Winston Churchill', numero: '1099', postal: '10148' },
+    address: { ...COMPANY_ADDRESS, calle: 'Avenida Independencia', numero: '1099', postal: '21000' },
     phone: '8095551234',
     web: 'https://ozama.example.com',
   });
@@ -134,7 +168,7 @@ async function fillPartners(page: Page): Promise<void> {
   await typeCedula(adult, 'Número de cédula', '03702849518', { field: 'Nombres', expected: 'Carmen Yolanda' });
   expect(await textIn(adult, 'Apellidos').inputValue()).toBe('De la Cruz Reyes');
   await fillContact(adult, { email: 'carmen.delacruz@example.com', phone: '8095554567', sexo: 'Femenino', estadoCivil: 'Casado(a)', nacionalidad: ['Dominicana', 'Dominicana'] });
-  await fillAddress(adult, { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Cerro Alto', calle: 'Calle del Sol', numero: '12', postal: '51000' });
+  await fillAddress(adult, { ...PARTNER_ADDRESS, calle: 'Calle del Sol', numero: '12', postal: '57000' });
 
   const minor = await addRow(grid);
   await selectIn(minor, 'Tipo de accionista', 'Menor de edad');
@@ -183,7 +217,7 @@ async function fillBusinessInfo(page: Page): Promise<void> {
     organoAnos: '2',
     sucursal: {
       nombre: 'Ozama Santiago',
-      address: { provincia: 'Santiago', municipio: 'Santiago de los Caballeros', sector: 'Cerro Alto', calle: 'Calle del Sol', numero: '45', postal: '51000' },
+      address: { ...BRANCH_ADDRESS, calle: 'Calle Agustín Guerrero', numero: '45', postal: '23000' },
       telefono: '8095827766',
     },
     empleados: { permanentes: ['12', '7', '5'], temporales: ['3', '1', '2'] },
@@ -235,11 +269,12 @@ async function fillDocuments(page: Page): Promise<void> {
 }
 
 describe('SRL', () => {
-  it('a citizen completes every section through the UI (trade name, representative, 2 partners incl. a minor, 1 branch, 2 banks) and submits', async () => {
+  it('a citizen completes every section through the UI (trade name, representative, 2 partners incl. a minor, 1 branch, 2 banks; applicant, company, partner and branch in La Vega, San Pedro de Macorís, Puerto Plata and La Altagracia, typed with and without accents), submits, pays everything by transfer, and the VUF approves it', async () => {
     const page = await freshPage();
+    let id = 0;
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '00104578232'));
-      const id = await newApplication(page);
+      id = await newApplication(page);
 
       await fillRequest(page);
       await nextStep(page, 'Datos del solicitante');
@@ -273,13 +308,40 @@ describe('SRL', () => {
       await expectAnswer(page, 'Datos del representante', 'Nombre', 'José Ángel');
       // Masked answers read as typed: the cédula ###-#######-#.
       await expectAnswer(page, 'Datos del representante', 'Cédula', '402-1077346-7');
-      await expectAnswer(page, PARTNERS, `${PARTNERS} 1: Nombres`, 'Carmen Yolanda');
-      await expectAnswer(page, PARTNERS, `${PARTNERS} 2: Tipo de accionista`, 'Menor de edad');
-      await expectAnswer(page, PARTNERS, `${PARTNERS} 2: Acta de nacimiento del menor`, /^Acta Nacimiento Andres/);
+      // Grid rows are named by what they are (x-row-label), their fields by their own titles.
+      await expectAnswer(page, PARTNERS, { row: 'Socio 1 · Carmen Yolanda De la Cruz Reyes', field: 'Nombres' }, 'Carmen Yolanda');
+      await expectAnswer(page, PARTNERS, { row: 'Socio 2 · Andrés De la Cruz Peña', field: 'Tipo de accionista' }, 'Menor de edad');
+      await expectAnswer(page, PARTNERS, { row: 'Socio 2 · Andrés De la Cruz Peña', field: 'Acta de nacimiento del menor' }, /^Acta Nacimiento Andres/);
       await expectAnswer(page, 'Datos financieros de la empresa', 'Costo por cuota', 'RD$ 500.00');
-      await expectAnswer(page, 'Información empresarial', 'Listado de sucursales 1: Nombre de la sucursal', 'Ozama Santiago');
-      await expectAnswer(page, BANKS, `${BANKS} 1: Banco`, POPULAR);
-      await expectAnswer(page, BANKS, `${BANKS} 2: Banco`, BANRESERVAS);
+      await expectAnswer(page, 'Información empresarial', { row: 'Sucursal 1 · Ozama Santiago', field: 'Nombre de la sucursal' }, 'Ozama Santiago');
+      await expectAnswer(page, BANKS, { row: `Banco 1 · ${POPULAR}`, field: 'Banco' }, POPULAR);
+      await expectAnswer(page, BANKS, { row: `Banco 2 · ${BANRESERVAS}`, field: 'Banco' }, BANRESERVAS);
+
+      // Each section folds under its heading's button, from the keyboard; «Cambiar» stays reachable while folded.
+      const financial = page.getByRole('region', { name: 'Datos financieros de la empresa', exact: true });
+      const financialToggle = financial.getByRole('heading', { level: 3 }).getByRole('button', { name: 'Datos financieros de la empresa', exact: true });
+      expect(await financialToggle.getAttribute('aria-expanded')).toBe('true');
+      await financialToggle.focus();
+      await page.keyboard.press('Enter');
+      await waitForValue(async () => String(await financialToggle.getAttribute('aria-expanded')), 'false', 'section folded with Enter');
+      expect(await reviewAnswer(page, 'Datos financieros de la empresa', 'Costo por cuota').isVisible()).toBe(false);
+      await page.keyboard.press('Tab');
+      expect(await financial.getByRole('link', { name: /^Cambiar/ }).evaluate((a) => a === document.activeElement)).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Space');
+      await waitForValue(async () => String(await financialToggle.getAttribute('aria-expanded')), 'true', 'section unfolded with Space');
+      expect(await reviewAnswer(page, 'Datos financieros de la empresa', 'Costo por cuota').isVisible()).toBe(true);
+      // «Mostrar todas las respuestas» opens every section and row; «Ocultar todas» folds them all: a far shorter page.
+      await page.getByRole('button', { name: 'Mostrar todas las respuestas' }).click();
+      await page.getByRole('button', { name: 'Ocultar todas' }).waitFor();
+      expect(await reviewAnswer(page, 'Información empresarial', { row: 'Sucursal 1 · Ozama Santiago', field: 'Teléfono' }).isVisible()).toBe(true);
+      const openHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.getByRole('button', { name: 'Ocultar todas' }).click();
+      await page.getByRole('button', { name: 'Mostrar todas las respuestas' }).waitFor();
+      expect(await page.getByRole('region', { name: PARTNERS, exact: true }).getByRole('button', { name: PARTNERS, exact: true }).getAttribute('aria-expanded')).toBe('false');
+      const foldedHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`review height at ${page.viewportSize()?.width} px: folded ${foldedHeight}, all open ${openHeight}`);
+      expect(foldedHeight).toBeLessThan(openHeight / 3);
 
       // "Cambiar" goes back to the section with its answers; the side list returns to the review.
       await page.getByRole('link', { name: new RegExp(`^Cambiar.*${BANKS}`) }).click();
@@ -322,6 +384,47 @@ describe('SRL', () => {
       expect(typeof docs.estatutos).toBe('number');
       // The statutes were uploaded once and chosen for every other document.
       expect(new Set(['estatutos', 'certificado_de_nombre_comercial', 'cedulas_de_identidad_o_pasaportes_miembros_sociedad', 'asamblea_constitutiva', 'nomina_de_asistencia', 'lista_de_suscripcion'].map((k) => docs[k])).size).toBe(1);
+
+      // Every address keeps the ids of the official division's rows it was chosen from.
+      await expectPlace(page, d.datos_solicitante, APPLICANT_ADDRESS);
+      await expectPlace(page, d.datos_empresa, COMPANY_ADDRESS);
+      await expectPlace(page, d.propietario_socios[0], PARTNER_ADDRESS);
+      await expectPlace(page, d.informacion_empresarial.listado_sucursales[0], BRANCH_ADDRESS);
+
+      // Everything owed, paid by transfer from the confirmation page's one list.
+      await payments.getByRole('button', { name: 'Pagar lo pendiente' }).click();
+      const list = page.getByRole('dialog', { name: PAYMENTS_LIST });
+      const byTransfer = page.getByRole('button', { name: 'Pagar por transferencia o depósito' });
+      await list.locator(byTransfer).first().waitFor();
+      // The charges this application owes (DGII's tax and the Cámara's registration; ONAPI's only without a trade-name certificate).
+      const agencies = await list.getByRole('region').filter({ has: byTransfer })
+        .evaluateAll((regions) => regions.map((r) => document.getElementById(r.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? ''));
+      expect(agencies).toContain(DGII);
+      for (const [i, agency] of agencies.entries()) {
+        await payByTransfer(page, agency);
+        const receipt = page.getByRole('dialog', { name: 'Pago realizado' });
+        if (i < agencies.length - 1) await receipt.getByRole('button', { name: 'Seguir pagando' }).click();
+        else await receipt.getByText('Todos los pagos están completos: su solicitud pasa a revisión').waitFor();
+      }
+      expect((await paymentViewApi(page, suite.baseUrl, id)).items.every((i) => i.status === 'pagado')).toBe(true);
     });
-  }, 300000);
+    await page.context().close();
+
+    // The VUF officer reads the four places by name and approves the request.
+    const officer = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(officer, async () => {
+      await staffSignInTo(officer, suite.baseUrl, VUF_OFFICER, `/institucion/solicitudes/${id}`);
+      for (const place of [APPLICANT_ADDRESS, COMPANY_ADDRESS, PARTNER_ADDRESS, BRANCH_ADDRESS]) {
+        await officer.getByText(chosen(place.sector), { exact: true }).first().waitFor();
+        await officer.getByText(chosen(place.municipio), { exact: true }).first().waitFor();
+      }
+      // Paid in full, the request is already «En revisión»: the officer decides.
+      await officer.getByRole('button', { name: 'Aprobar' }).click();
+      await officer.getByRole('dialog', { name: 'Aprobar la solicitud' }).getByRole('button', { name: 'Confirmar' }).click();
+      await officer.getByRole('status').getByText('Solicitud aprobada').waitFor();
+    });
+    const decided = await officer.request.get(`${suite.baseUrl}/v1/backoffice/requests/${id}`);
+    expect(((await decided.json()) as { data: { status: string } }).data.status).toBe('aprobada');
+    await officer.context().close();
+  }, 420000);
 });

@@ -51,3 +51,23 @@ export async function paymentViewApi(page: Page, baseUrl: string, id: number): P
   if (!res.ok()) throw new Error(`payment view ${id}: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: never }).data;
 }
+
+/** The one list of a request's charges with their ways to pay («Pagar lo pendiente»). */
+export const PAYMENTS_LIST = 'Pagos de la solicitud';
+
+/**
+ * Pays the charge of `agency` by transfer or deposit from the open list of
+ * charges: the authorization number shown, then typed back with the sandbox
+ * bank's approval number (docs/payments.md); ends on «Pago realizado».
+ */
+export async function payByTransfer(page: Page, agency: string): Promise<void> {
+  await page.getByRole('dialog', { name: PAYMENTS_LIST }).getByRole('region', { name: agency }).getByRole('button', { name: 'Pagar por transferencia o depósito' }).click();
+  const modal = page.getByRole('dialog', { name: 'Número de autorización' });
+  await modal.locator('#numero-autorizacion').waitFor();
+  const code = (await modal.locator('#numero-autorizacion').innerText()).trim();
+  await modal.getByRole('switch', { name: 'Ya tengo mi código' }).check();
+  await modal.getByRole('textbox', { name: /Código de autorización/ }).fill(code);
+  await modal.getByRole('textbox', { name: /Número de aprobación del banco/ }).fill('123456');
+  await modal.getByRole('button', { name: 'Pago realizado' }).click();
+  await page.getByRole('dialog', { name: 'Pago realizado' }).waitFor();
+}

@@ -305,20 +305,47 @@ export async function sideSections(page: Page): Promise<string[]> {
   return texts.map((t) => titles.find((title) => t.startsWith(title))).filter((t): t is string => t !== undefined);
 }
 
-/** The answer shown on the review page for a question of a section ("Cambiar" page). */
-export function reviewAnswer(page: Page, section: string, question: string): Locator {
-  return page
-    .getByRole('region', { name: section, exact: true })
+/** A question of the review: a field of the section itself, or `{ row, field }` a field of a grid row named «Socio 1 · Carmen …». */
+export type ReviewQuestion = string | { row: string; field: string };
+
+/**
+ * The answer shown on the review page for a question of a section ("Cambiar" page). A field of
+ * the section itself is looked for before its grid rows (the section's own answers come first).
+ */
+export function reviewAnswer(page: Page, section: string, question: ReviewQuestion): Locator {
+  const region = page.getByRole('region', { name: section, exact: true });
+  const scope = typeof question === 'string' ? region : region.getByRole('group', { name: question.row, exact: true });
+  const field = typeof question === 'string' ? question : question.field;
+  return scope
     .locator('dl > div')
-    .filter({ has: page.locator('dt').getByText(question, { exact: true }) })
+    .filter({ has: page.locator('dt').getByText(field, { exact: true }) })
+    .first()
     .locator('dd');
 }
 
-/** Waits for the review page to show `expected` as the answer (option lists and document names load after the page). */
-export async function expectAnswer(page: Page, section: string, question: string, expected: string | RegExp): Promise<void> {
+/** Clicks a folded section's or grid row's button on the review (aria-expanded="false"); nothing when it is open or does not fold. */
+export async function unfold(toggle: Locator): Promise<void> {
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/** Unfolds the review's section (and grid row) of a question, as the citizen would, to read its answer. */
+export async function unfoldAnswer(page: Page, section: string, question: ReviewQuestion): Promise<void> {
+  const region = page.getByRole('region', { name: section, exact: true });
+  await region.waitFor();
+  await unfold(region.getByRole('heading').first().getByRole('button'));
+  if (typeof question === 'string') return;
+  const row = region.getByRole('group', { name: question.row, exact: true });
+  await row.waitFor();
+  await unfold(row.getByRole('heading').first().getByRole('button'));
+}
+
+/** Waits for the review page to show `expected` as the answer (option lists and document names load after the page), unfolding its section and row. */
+export async function expectAnswer(page: Page, section: string, question: ReviewQuestion, expected: string | RegExp): Promise<void> {
+  await unfoldAnswer(page, section, question);
   const answer = reviewAnswer(page, section, question);
   await answer.waitFor();
-  await waitForValue(async () => ((await answer.textContent()) ?? '').trim(), expected, `review: ${section} › ${question}`);
+  const what = typeof question === 'string' ? question : `${question.row} › ${question.field}`;
+  await waitForValue(async () => ((await answer.textContent()) ?? '').trim(), expected, `review: ${section} › ${what}`);
 }
 
 /**
@@ -346,11 +373,13 @@ export async function openReview(page: Page): Promise<void> {
   await waitForValue(async () => String(await page.getByRole('button', { name: 'Enviar solicitud' }).isEnabled()), 'true', '"Enviar solicitud" enabled');
 }
 
-/** An address block as the form asks it (provincia → municipio → sector, then street). */
+/** A select's choice: the option's text, or what is typed to find it and the option it finds («sosua» → «Sosúa»). */
+export type Choice = string | readonly [typed: string, option: string];
+
 export interface Address {
-  provincia: string;
-  municipio: string;
-  sector: string;
+  provincia: Choice;
+  municipio: Choice;
+  sector: Choice;
   calle: string;
   numero: string;
   /** Label of the number field. Default: 'Número de casa o apartamento'. */
@@ -358,11 +387,15 @@ export interface Address {
   postal?: string;
 }
 
+/** The option a choice ends on. */
+export const chosen = (c: Choice): string => (typeof c === 'string' ? c : c[1]);
+
+/** An address block as the form asks it (provincia → municipio → sector, then street). */
 export async function fillAddress(scope: Scope, a: Address): Promise<void> {
-  // Searchable selects: typing the name finds it even past the first 100 options the list shows.
-  await searchSelect(scope, 'Provincia', a.provincia, a.provincia);
-  await searchSelect(scope, 'Municipio', a.municipio, a.municipio);
-  await searchSelect(scope, 'Sector', a.sector, a.sector);
+  // Searchable selects: typing the name (or words of it, accents left out) finds it even past the first 100 options the list shows.
+  for (const [label, choice] of [['Provincia', a.provincia], ['Municipio', a.municipio], ['Sector', a.sector]] as const) {
+    await searchSelect(scope, label, typeof choice === 'string' ? choice : choice[0], chosen(choice));
+  }
   await textIn(scope, 'Calle').fill(a.calle);
   await textIn(scope, a.numeroLabel ?? 'Número de casa o apartamento').fill(a.numero);
   if (a.postal) await textIn(scope, 'Código postal').fill(a.postal);

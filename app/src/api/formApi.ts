@@ -1,22 +1,33 @@
 /** What the form renderer needs from the app (every schema form: the application, the profile): lookups, option lists and documents, through the one HTTP client. */
+import { LookupAnswerCache } from '@portal/form-engine';
 import type { FormApi } from '@portal/form-mantine';
 import { api } from '../lib/api-client';
 import { getSession } from '../lib/session';
 import { listDocuments, uploadDocument } from './documents';
 
+async function getJson(url: string, init?: { signal?: AbortSignal }): Promise<{ status: number; body: unknown }> {
+  // Lookups read the status themselves (200 = valid), so HTTP errors are answers, not exceptions.
+  const res = await api.answer(url, { signal: init?.signal });
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body };
+}
+
+/**
+ * The registries' answers, shared by every form of the page: the field's lookup while typing and the step's
+ * re-check before "Siguiente" (useRemoteVerdicts) ask the same URL once per value.
+ */
+const lookups = new LookupAnswerCache();
+
 export function createFormApi(): FormApi {
   return {
-    async getJson(url, init) {
-      // Lookups read the status themselves (200 = valid), so HTTP errors are answers, not exceptions.
-      const res = await api.answer(url, { signal: init?.signal });
-      let body: unknown = null;
-      try {
-        body = await res.json();
-      } catch {
-        body = null;
-      }
-      return { status: res.status, body };
-    },
+    getJson,
+    // Kept per signed-in citizen: a registry's answer never outlives the session it was asked in.
+    lookupJson: (url, init) => lookups.get(`${getSession()?.id ?? 'anon'} ${url}`, () => getJson(url), init?.signal),
     listDocuments,
     uploadDocument,
     documentUrl: (doc) => doc.route,

@@ -8,6 +8,7 @@ export { evaluate } from './evaluate/evaluate';
 export { validate, check, type ValidationResult } from './validate/validate';
 export { prune } from './evaluate/prune';
 export { requestLabel } from './evaluate/requestLabel';
+export { copyIntoRow, copiesFromRows, rowCopies, rowCopySources, type RowCopyOptions, type RowCopyResult } from './rowCopy/rowCopy';
 export { formPreview, type FormPreview, type PreviewPart, type PreviewField } from './docs/formPreview';
 export { FORMATS, type FormatDef } from './validate/formats';
 export { registerPrecompiledValidators, structuralFingerprint, type PrecompiledValidator } from './validate/structuralValidator';
@@ -20,6 +21,7 @@ export {
 export {
   lookupTasks, runLookups, withLookupFills, type LookupAnswer, type LookupFetch, type LookupOptions, type LookupTask, type LookupVerdict,
 } from './lookup/runLookups';
+export { LookupAnswerCache, isVerdict, type LookupCacheOptions } from './lookup/answerCache';
 export {
   ANY_ROW, isRowIndex, isRowPath, valueAt, rowPathOf, resolveRelative, rowScope, scopeAt, withNames, toTemplatePath, nodeAt, templateInstances,
   type TemplateInstance,
@@ -29,7 +31,8 @@ export {
 } from './placeholders/placeholders';
 export {
   answerDisplay, answerAt, optionOf, sourceAnswerLabel, sectionAnswers, isBlankAnswer, NO_ANSWER,
-  type AnswerDisplay, type AnswerContext, type AnswerDocument, type AnswerFile, type AnswerItem,
+  itemName, rowTitle, rowLabel, rowNameText, ROW_NAME_SEPARATOR,
+  type AnswerDisplay, type AnswerContext, type AnswerDocument, type AnswerFile, type AnswerItem, type AnswerGroup,
 } from './answers/answers';
 export { formatAmount, formatNumber, formatIsoDate, currencyPrefix, currencyCode, applyMask, unmask, maskDigits } from './answers/format';
 export { isValidCedula, cedulaCheckDigit } from './identity/cedula';

@@ -84,7 +84,7 @@ const RULES: Rule[] = [
     what: 'a second definition of a function the engine owns',
     pattern: new RegExp(
       String.raw`\b(?:function|const|let|var)\s+(?:rowPathOf|scopeAt|rowScope|toTemplatePath|templateInstances|resolveRelative|expandUrl|` +
-        String.raw`placeholderNames|parsePlaceholders|nodeAt|valueAt|isRowPath|isRowIndex|answerDisplay|answerText|answersOf|sectionAnswers|optionOf|` +
+        String.raw`placeholderNames|parsePlaceholders|nodeAt|valueAt|isRowPath|isRowIndex|answerDisplay|answerText|answersOf|sectionAnswers|itemName|rowTitle|optionOf|` +
         String.raw`sourceAnswerLabel|formatAmount|currencyPrefix|formatNumber|formatIsoDate|applyMask|unmask|maskDigits)\b`,
     ),
     dirs: [RENDERER, APP],

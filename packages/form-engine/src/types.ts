@@ -76,6 +76,20 @@ export interface UniqueDecl {
   message: string;
 }
 
+/** One way to fill a grid row from data already given (`x-row-copy`). */
+export interface RowCopyDecl {
+  /** Path of the section copied from (`datos_solicitante`), or of the grid itself: an earlier row, chosen by the citizen. */
+  from: string;
+  /** The button's text («Copiar los datos del solicitante»). */
+  label: string;
+  /** Row field -> path of the source field, relative to `from` (to the chosen row for a grid). */
+  fields: Record<string, string>;
+  /** Row field -> rule giving its value (e.g. the shareholder type), written before the mapped fields. */
+  set?: Record<string, Rule>;
+  /** Said once copied; `{n}` is the number of values copied, `{origen}` the name of the row copied from. */
+  message?: string;
+}
+
 /** A node of a form file. Standard JSON Schema keywords plus the dialect's. */
 export interface FormNode {
   type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
@@ -119,6 +133,13 @@ export interface FormNode {
   'x-messages'?: Record<string, string>;
   /** Grids only: rows are listed in a table and edited or read one at a time in a dialog instead of inline. */
   'x-row-dialog'?: boolean;
+  /** Grids only: buttons that fill a row's blank fields from a section or an earlier row (see RowCopyDecl). */
+  'x-row-copy'?: RowCopyDecl[];
+  /**
+   * Grids only: the row fields whose visible answers, joined with spaces, name a row where it is read
+   * back («Socio 2 · María Pérez»); a list of such lists is alternatives, the first with an answer wins.
+   */
+  'x-row-label'?: string[] | string[][];
   [key: `x-${string}`]: unknown;
 }
 

@@ -20,6 +20,12 @@ export interface JsonAnswer {
 export interface FormApi {
   /** GET a JSON resource; resolves with any HTTP status, rejects only when the call could not be made or was aborted. */
   getJson(url: string, init?: { signal?: AbortSignal }): Promise<JsonAnswer>;
+  /**
+   * GET a lookup's answer (`x-lookup`): the same URL is asked again when the step is checked, so the app
+   * answers one it asked recently from its cache (one registry call per value; see the engine's
+   * LookupAnswerCache). Default: `getJson`.
+   */
+  lookupJson?(url: string, init?: { signal?: AbortSignal }): Promise<JsonAnswer>;
   /** The citizen's stored documents. */
   listDocuments(): Promise<StoredDocument[]>;
   /** Uploads a file (multipart `file` + `citizen_profile_id`); rejects when the server answers an error. */

@@ -1,19 +1,23 @@
-import { useMemo, type ReactNode } from 'react';
-import { Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { evaluate, sectionAnswers } from '@portal/form-engine';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { AccordionChevron, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton, type TitleOrder } from '@mantine/core';
+import { evaluate, sectionAnswers, ROW_NAME_SEPARATOR, type AnswerGroup, type AnswerItem } from '@portal/form-engine';
 import { AnswerText } from '@portal/form-mantine/answers';
 import { createFormApi } from '../../api/formApi';
 import type { StoredDocument } from '../../api/documents';
 import type { OnlineForm } from '../../lib/onlineForms';
 
 type Data = Record<string, unknown>;
+type RowGroup = Extract<AnswerGroup, { kind: 'row' }>;
 
 /** Loads the option lists (`x-source`) whose labels the answers show. */
 const formApi = createFormApi();
 
-/** The visible sections of a form (`visible`: the evaluation's paths) with their answers as the engine reads them back. */
+/** A folded review shows a grid row's name only when the row has more answers than this. */
+const ROW_FOLD_MIN = 3;
+
+/** The visible sections of a form (`visible`: the evaluation's paths) with their answers grouped as the engine reads them back. */
 export function visibleSections(form: OnlineForm, data: Data, visible: ReadonlySet<string>, documents?: readonly StoredDocument[]) {
-  return form.sections.filter((s) => visible.has(s.key)).map((s) => ({ ...s, answers: sectionAnswers(s.key, s.node, data, visible, documents) }));
+  return form.sections.filter((s) => visible.has(s.key)).map((s) => ({ ...s, groups: sectionAnswers(s.key, s.node, data, visible, documents) }));
 }
 
 export interface SubmittedAnswersProps {
@@ -23,40 +27,122 @@ export interface SubmittedAnswersProps {
   data: Data;
   /** The citizen's documents, to name file answers. Default: none. */
   documents?: StoredDocument[];
-  /** Something shown beside each section's heading (the review's "Cambiar" link). Default: nothing. */
+  /** Something shown beside each section's heading, never folded (the review's "Cambiar" link). Default: nothing. */
   sectionAction?: (section: { key: string; title: string }) => ReactNode;
-  /** Heading level of each section. Default: 3. */
+  /** Heading level of each section (grid rows one below). Default: 3. */
   headingOrder?: TitleOrder;
   /** Prefix of the sections' heading ids (unique on the page). Default: 'rev'. */
   idPrefix?: string;
+  /**
+   * Sections fold (a button in their heading, `aria-expanded`), and so do long grid rows, with
+   * «Mostrar todas las respuestas» / «Ocultar todas» above; all start folded but the sections
+   * with errors. Default: false (everything shown).
+   */
+  foldable?: boolean;
+  /** Keys of the sections with errors: marked «Con errores», and open when foldable. Default: none. */
+  withErrors?: readonly string[];
 }
 
-/** Read-only answers of an online form, one card per visible section (the review page, the request page, the back office). */
-export function SubmittedAnswers({ form, data, documents, sectionAction, headingOrder = 3, idPrefix = 'rev' }: SubmittedAnswersProps) {
+/** Read-only answers of an online form, one card per visible section, grid rows as named sub-groups (the review page, the request page, the back office). */
+export function SubmittedAnswers({ form, data, documents, sectionAction, headingOrder = 3, idPrefix = 'rev', foldable = false, withErrors = [] }: SubmittedAnswersProps) {
   const visible = useMemo(() => evaluate(form.schema, data).visible, [form, data]);
   const sections = useMemo(() => visibleSections(form, data, visible, documents), [form, data, visible, documents]);
+  // The citizen's own choices; a section not yet folded or unfolded by hand is open while it has errors.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+
+  const foldables = useMemo(
+    () => sections.flatMap((s) => [s.key, ...s.groups.filter((g) => g.kind === 'row' && g.items.length > ROW_FOLD_MIN).map((g) => g.path)]),
+    [sections],
+  );
+  const isOpen = (key: string) => !foldable || (chosen.get(key) ?? withErrors.includes(key));
+  const allOpen = foldables.every(isOpen);
+  const choose = (keys: readonly string[], value: boolean) => setChosen((was) => new Map([...was, ...keys.map((k) => [k, value] as const)]));
+  const toggle = (key: string) => choose([key], !isOpen(key));
+  const rowOrder = Math.min(headingOrder + 1, 6) as TitleOrder;
+
+  const rowGroup = (g: RowGroup) => {
+    const headingId = `${idPrefix}-${g.path}`;
+    const folds = foldable && g.items.length > ROW_FOLD_MIN;
+    const shown = !folds || isOpen(g.path);
+    const name = (
+      <span id={headingId}>
+        {g.title}
+        {g.label.length > 0 && ROW_NAME_SEPARATOR}
+        {g.label.map((d, i) => <Fragment key={i}>{i > 0 && ' '}<AnswerText display={d} api={formApi} /></Fragment>)}
+      </span>
+    );
+    return (
+      <div key={g.path} role="group" aria-labelledby={headingId} className="answers-row">
+        <Title order={rowOrder} size="h6" mb={shown ? 'xs' : 0}>
+          {folds ? (
+            <UnstyledButton className="answers-toggle" aria-expanded={shown} aria-controls={`${headingId}-panel`} onClick={() => toggle(g.path)}>
+              <AccordionChevron aria-hidden className="answers-chevron" />
+              {name}
+            </UnstyledButton>
+          ) : name}
+        </Title>
+        <div id={`${headingId}-panel`} hidden={!shown}>{answerList(g.items)}</div>
+      </div>
+    );
+  };
+
   return (
     <Stack gap="lg">
-      {sections.map((s) => (
-        <Card key={s.key} withBorder component="section" aria-labelledby={`${idPrefix}-${s.key}`}>
-          <Group justify="space-between" mb="sm">
-            <Title order={headingOrder} size="h4" id={`${idPrefix}-${s.key}`}>{s.title}</Title>
-            {sectionAction?.(s)}
-          </Group>
-          {s.answers.length === 0 ? (
-            <Text c="dimmed" size="sm">Sin respuestas en esta sección.</Text>
-          ) : (
-            <dl className="answers">
-              {s.answers.map((a) => (
-                <div key={a.path}>
-                  <dt>{a.label}</dt>
-                  <dd><AnswerText display={a.display} api={formApi} /></dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </Card>
-      ))}
+      {foldable && sections.length > 0 && (
+        <Group justify="flex-end">
+          <Button variant="subtle" size="compact-sm" aria-expanded={allOpen} onClick={() => choose(foldables, !allOpen)}>
+            {allOpen ? 'Ocultar todas' : 'Mostrar todas las respuestas'}
+          </Button>
+        </Group>
+      )}
+      {sections.map((s) => {
+        const headingId = `${idPrefix}-${s.key}`;
+        const shown = isOpen(s.key);
+        const own = s.groups.find((g) => g.kind === 'section');
+        const rows = s.groups.filter((g): g is RowGroup => g.kind === 'row');
+        const hasErrors = withErrors.includes(s.key);
+        const title = <span id={headingId}>{s.title}</span>;
+        const mark = hasErrors && <Badge color="red" variant="light" ml="xs">Con errores</Badge>;
+        return (
+          <Card key={s.key} withBorder component="section" aria-labelledby={headingId} className={hasErrors ? 'answers-section-errors' : undefined}>
+            <Group justify="space-between" wrap="nowrap" mb={shown ? 'sm' : 0}>
+              <Title order={headingOrder} size="h4">
+                {foldable ? (
+                  <UnstyledButton className="answers-toggle" aria-expanded={shown} aria-controls={`${headingId}-panel`} onClick={() => toggle(s.key)}>
+                    <AccordionChevron aria-hidden className="answers-chevron" />
+                    {title}
+                    {mark}
+                  </UnstyledButton>
+                ) : (
+                  <>{title}{mark}</>
+                )}
+              </Title>
+              {sectionAction?.(s)}
+            </Group>
+            <div id={`${headingId}-panel`} hidden={!shown}>
+              <Stack gap="md">
+                {(own?.items.length ?? 0) === 0 && rows.length === 0 && <Text c="dimmed" size="sm">Sin respuestas en esta sección.</Text>}
+                {own && own.items.length > 0 && answerList(own.items)}
+                {rows.map(rowGroup)}
+              </Stack>
+            </div>
+          </Card>
+        );
+      })}
     </Stack>
+  );
+}
+
+function answerList(items: AnswerItem[]) {
+  if (items.length === 0) return <Text c="dimmed" size="sm">Sin respuestas.</Text>;
+  return (
+    <dl className="answers">
+      {items.map((a) => (
+        <div key={a.path}>
+          <dt>{a.label}</dt>
+          <dd><AnswerText display={a.display} api={formApi} /></dd>
+        </div>
+      ))}
+    </dl>
   );
 }

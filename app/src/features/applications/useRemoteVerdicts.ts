@@ -17,7 +17,8 @@ const formApi = createFormApi();
 /** The registry's word, or null when there is none (no connection, a limit, the service down): no verdict then. */
 async function answer(url: string): Promise<LookupAnswer | null> {
   try {
-    const res = await formApi.getJson(url);
+    // The field's own lookup may have asked this URL moments ago: its answer is reused (one call per value).
+    const res = await (formApi.lookupJson ? formApi.lookupJson(url) : formApi.getJson(url));
     return res.status === 0 || res.status === 401 || res.status === 429 || res.status >= 500 ? null : res;
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormNode, FormSchema } from '../types';
-import { answerAt, answerDisplay, isBlankAnswer, NO_ANSWER, sectionAnswers, sourceAnswerLabel, type AnswerDisplay } from './answers';
+import { answerAt, answerDisplay, isBlankAnswer, itemName, NO_ANSWER, rowTitle, sectionAnswers, sourceAnswerLabel, type AnswerDisplay } from './answers';
 import { applyMask, currencyPrefix, formatAmount, formatIsoDate, formatNumber, maskDigits, unmask } from './format';
 
 const at = (data: Record<string, unknown>, path: string) => ({ data, path });
@@ -142,20 +142,103 @@ describe('sectionAnswers', () => {
   };
   const visible = new Set(['sec', 'sec.nombre', 'sec.vacio', 'sec.moneda', 'sec.socios', 'sec.socios.0.cuotas', 'sec.socios.0.moneda', 'sec.socios.0.aporte', 'sec.socios.1.cuotas', 'sec.socios.1.aporte']);
 
-  it('lists visible answered fields in document order, rows one after the other, each with the engine\'s text', () => {
-    const answers = sectionAnswers('sec', schema.properties.sec, data, visible);
-    expect(answers.map((a) => [a.path, a.label, a.display.text])).toEqual([
-      ['sec.nombre', 'Nombre', 'Ana'],
-      ['sec.moneda', 'Moneda', 'DOP'],
-      ['sec.socios.0.cuotas', 'Socios 1: Cuotas', '1,000'],
-      ['sec.socios.0.moneda', 'Socios 1: moneda', 'USD'],
-      ['sec.socios.0.aporte', 'Socios 1: Aporte', 'US$ 2,500.00'],
-      ['sec.socios.1.cuotas', 'Socios 2: Cuotas', '5'],
-      ['sec.socios.1.aporte', 'Socios 2: Aporte', 'RD$ 10.00'],
+  it('groups the section\'s own fields, then each grid row, named by its number, labelled by the fields\' own titles', () => {
+    const groups = sectionAnswers('sec', schema.properties.sec, data, visible);
+    expect(groups.map((g) => [g.kind, g.path, g.kind === 'row' ? g.name : '', g.items.map((a) => [a.path, a.label, a.display.text])])).toEqual([
+      ['section', 'sec', '', [['sec.nombre', 'Nombre', 'Ana'], ['sec.moneda', 'Moneda', 'DOP']]],
+      ['row', 'sec.socios.0', 'Socios 1', [['sec.socios.0.cuotas', 'Cuotas', '1,000'], ['sec.socios.0.moneda', 'moneda', 'USD'], ['sec.socios.0.aporte', 'Aporte', 'US$ 2,500.00']]],
+      ['row', 'sec.socios.1', 'Socios 2', [['sec.socios.1.cuotas', 'Cuotas', '5'], ['sec.socios.1.aporte', 'Aporte', 'RD$ 10.00']]],
     ]);
   });
 
   it('lists nothing for a hidden section', () => {
     expect(sectionAnswers('sec', schema.properties.sec, data, new Set())).toEqual([]);
+  });
+});
+
+describe('row names (x-row-label)', () => {
+  const partners = (label: unknown, itemsTitle?: string): FormSchema => ({
+    $id: 't',
+    type: 'object',
+    properties: {
+      socios: {
+        type: 'array',
+        title: 'Propietario / Socios',
+        'x-row-label': label,
+        items: {
+          type: 'object',
+          ...(itemsTitle ? { title: itemsTitle } : {}),
+          properties: {
+            tipo: { type: 'string', title: 'Tipo', oneOf: [{ const: 'persona', title: 'Persona física' }, { const: 'empresa', title: 'Empresa' }] },
+            nombres: { type: 'string', title: 'Nombres' },
+            apellidos: { type: 'string', title: 'Apellidos' },
+            nombre_empresa: { type: 'string', title: 'Nombre de la empresa' },
+            sexo: { type: 'string', title: 'Sexo', oneOf: [{ const: 'F', title: 'Femenino' }] },
+            banco: { type: 'integer', title: 'Banco', 'x-source': { url: '/v1/region/bancos', items: 'data', value: 'id', label: 'nombre' } },
+          },
+        },
+      },
+    },
+  } as FormSchema);
+  const data = {
+    socios: [
+      { tipo: 'persona', nombres: ' María ', apellidos: 'Pérez', sexo: 'F', nombre_empresa: 'Oculta SRL' },
+      { tipo: 'empresa', nombre_empresa: 'Ferretería Ozama SRL', nombres: 'Oculto', apellidos: '' },
+      { tipo: 'persona', nombres: '', apellidos: '  ' },
+      { tipo: 'persona', banco: 7 },
+    ],
+  };
+  // Hidden: a person's company name, a company's names (as the form's x-visible would).
+  const visible = new Set([
+    'socios',
+    ...['tipo', 'nombres', 'apellidos', 'sexo'].map((k) => `socios.0.${k}`),
+    ...['tipo', 'nombre_empresa'].map((k) => `socios.1.${k}`),
+    ...['tipo', 'nombres', 'apellidos'].map((k) => `socios.2.${k}`),
+    ...['tipo', 'banco'].map((k) => `socios.3.${k}`),
+  ]);
+  const names = (schema: FormSchema) =>
+    sectionAnswers('socios', schema.properties.socios, data, visible).filter((g) => g.kind === 'row').map((g) => (g.kind === 'row' ? g.name : ''));
+
+  it('names a row by its item name, number and the visible answers of its x-row-label, joined with spaces', () => {
+    expect(names(partners(['nombres', 'apellidos'], 'Socio'))).toEqual(['Socio 1 · María Pérez', 'Socio 2', 'Socio 3', 'Socio 4']);
+  });
+
+  it('takes the first alternative that has an answer (a person by name, a company by its name)', () => {
+    expect(names(partners([['nombres', 'apellidos'], ['nombre_empresa']], 'Socio'))).toEqual([
+      'Socio 1 · María Pérez', 'Socio 2 · Ferretería Ozama SRL', 'Socio 3', 'Socio 4',
+    ]);
+  });
+
+  it('reads options as their titles and keeps a source answer as a display the renderer resolves', () => {
+    const groups = sectionAnswers('socios', partners([['sexo'], ['banco']]).properties.socios, data, visible);
+    const rows = groups.filter((g) => g.kind === 'row');
+    expect(rows.map((g) => g.name)).toEqual(['Propietario / Socios 1 · Femenino', 'Propietario / Socios 2', 'Propietario / Socios 3', 'Propietario / Socios 4 · 7']);
+    const bank = rows[3];
+    expect(bank.kind === 'row' && bank.title).toBe('Propietario / Socios 4');
+    expect(bank.kind === 'row' && bank.label.map((d) => [d.kind, d.kind === 'source' ? d.url : null])).toEqual([['source', '/v1/region/bancos']]);
+  });
+
+  it('without x-row-label a row is its item name and number; a section that is a grid has no own answers', () => {
+    const groups = sectionAnswers('socios', partners(undefined).properties.socios, data, visible);
+    expect(groups[0]).toEqual({ kind: 'section', path: 'socios', items: [] });
+    expect(groups.slice(1).map((g) => (g.kind === 'row' ? [g.title, g.label, g.name] : null))).toEqual([
+      ['Propietario / Socios 1', [], 'Propietario / Socios 1'],
+      ['Propietario / Socios 2', [], 'Propietario / Socios 2'],
+      ['Propietario / Socios 3', [], 'Propietario / Socios 3'],
+      ['Propietario / Socios 4', [], 'Propietario / Socios 4'],
+    ]);
+    // Hidden fields are not read back in the rows either.
+    expect(groups[2].items.map((a) => a.label)).toEqual(['Tipo', 'Nombre de la empresa']);
+  });
+});
+
+describe('itemName and rowTitle', () => {
+  it('call a row by the grid\'s items.title, else the grid\'s title, else «Fila»', () => {
+    expect(itemName({ type: 'array', title: 'Facturas', items: { type: 'object', title: ' Factura ' } })).toBe('Factura');
+    expect(itemName({ type: 'array', title: 'Facturas', items: { type: 'object' } })).toBe('Facturas');
+    expect(itemName({ type: 'array', items: { type: 'object', title: ' ' } })).toBe('Fila');
+    expect(itemName(undefined)).toBe('Fila');
+    const schema = { $id: 't', type: 'object', properties: { g: { type: 'array', items: { type: 'object', title: 'Factura', properties: {} } } } } as FormSchema;
+    expect(rowTitle(schema, 'g.1')).toBe('Factura 2');
   });
 });

@@ -6,7 +6,7 @@
  * the model. Plain TypeScript: no React, no DOM.
  */
 import type { FormNode, SourceDecl } from '../types';
-import { nodeAt, isRowPath, resolveRelative, scopeAt, valueAt } from '../paths/paths';
+import { nodeAt, resolveRelative, scopeAt, valueAt } from '../paths/paths';
 import { expandUrl } from '../placeholders/placeholders';
 import { sourceItems, sourceLabel, sourceValue } from '../lookup/lookup';
 import { applyMask, currencyCode, formatAmount, formatIsoDate, formatNumber } from './format';
@@ -131,7 +131,7 @@ export function sourceAnswerLabel(display: Extract<AnswerDisplay, { kind: 'sourc
 export interface AnswerItem {
   /** Concrete dot path. */
   path: string;
-  /** The field's title, grid rows named («Socios 2: Nombres»). */
+  /** The field's title («Sexo»): a grid row's fields are grouped under the row's name. */
   label: string;
   node: FormNode;
   value: unknown;
@@ -139,9 +139,87 @@ export interface AnswerItem {
 }
 
 /**
- * The visible answered fields under `section` (the path of `node`), in
- * document order, grid rows one after the other. `visible` is the evaluation's
- * set of visible paths; unanswered fields (undefined, null, '') are left out.
+ * The answers of a section read back in groups: first the section's own
+ * fields, then each grid row (nested grids' rows after their row), named.
+ */
+export type AnswerGroup =
+  | { kind: 'section'; path: string; items: AnswerItem[] }
+  | {
+      kind: 'row';
+      /** The row's path (`socios.1`). */
+      path: string;
+      /** The grid's item name and the row's number: «Socio 2». */
+      title: string;
+      /** What identifies the row (its `x-row-label` answers, in order), drawn after « · »; empty when none is answered. */
+      label: AnswerDisplay[];
+      /** The whole name as text, «Socio 2 · María Pérez» (a `source` answer by its value, not yet by its label). */
+      name: string;
+      items: AnswerItem[];
+    };
+
+/** Between a row's number and what identifies it: «Socio 2 · María Pérez». */
+export const ROW_NAME_SEPARATOR = ' · ';
+
+/** What one row of `grid` is called: its `items.title` («Factura»), else the grid's title, else «Fila». */
+export function itemName(grid: FormNode | undefined): string {
+  for (const title of [grid?.items?.title, grid?.title]) if (title && title.trim() !== '') return title.trim();
+  return 'Fila';
+}
+
+/** «Factura 2»: the item name of the grid of `rowPath` (`facturas.1`) and the row's number. */
+export function rowTitle(schema: FormNode, rowPath: string): string {
+  const dot = rowPath.lastIndexOf('.');
+  return `${itemName(nodeAt(schema, rowPath.slice(0, dot)))} ${Number(rowPath.slice(dot + 1)) + 1}`;
+}
+
+/** The alternatives of an `x-row-label`: a list of fields is one alternative. */
+function rowLabelAlternatives(grid: FormNode): string[][] {
+  const decl = grid['x-row-label'];
+  if (!Array.isArray(decl) || decl.length === 0) return [];
+  return decl.every((d) => typeof d === 'string') ? [decl as string[]] : decl.filter(Array.isArray);
+}
+
+/**
+ * What identifies the row `rowPath` of `grid` (`x-row-label`): the visible,
+ * answered fields of the first alternative that has any, in order; empty when
+ * the grid declares none or none is answered.
+ */
+export function rowLabel(
+  grid: FormNode,
+  rowPath: string,
+  data: Record<string, unknown>,
+  visible: ReadonlySet<string>,
+  documents?: readonly AnswerDocument[],
+): AnswerDisplay[] {
+  const fields = grid.items?.properties ?? {};
+  for (const alternative of rowLabelAlternatives(grid)) {
+    const parts: AnswerDisplay[] = [];
+    for (const key of alternative) {
+      const node = fields[key];
+      const path = `${rowPath}.${key}`;
+      const value = valueAt(data, path);
+      if (!node || !visible.has(path) || isBlankAnswer(value)) continue;
+      parts.push(answerDisplay(node, typeof value === 'string' ? value.trim() : value, { data, path, documents }));
+    }
+    if (parts.length > 0) return parts;
+  }
+  return [];
+}
+
+/** «Socio 2 · María Pérez», or «Socio 2» when nothing identifies the row. */
+export function rowNameText(title: string, label: readonly AnswerDisplay[]): string {
+  return label.length === 0 ? title : `${title}${ROW_NAME_SEPARATOR}${label.map((d) => d.text).join(' ')}`;
+}
+
+const isGrid = (n: FormNode): boolean => n.type === 'array' && n.items?.properties !== undefined;
+
+/**
+ * The visible answered fields under `section` (the path of `node`), grouped:
+ * the section's own fields first, then each grid row as a group named by its
+ * item name, number and `x-row-label` («Socio 2 · María Pérez»), its fields
+ * labelled by their own titles. Document order within a group. `visible` is
+ * the evaluation's set of visible paths; unanswered fields (undefined, null,
+ * '') are left out, a row with none still has its (empty) group.
  */
 export function sectionAnswers(
   section: string,
@@ -149,26 +227,32 @@ export function sectionAnswers(
   data: Record<string, unknown>,
   visible: ReadonlySet<string>,
   documents?: readonly AnswerDocument[],
-): AnswerItem[] {
-  const out: AnswerItem[] = [];
-  const walk = (n: FormNode, path: string, label: string): void => {
-    if (!visible.has(path) && !isRowPath(path)) return;
+): AnswerGroup[] {
+  const own: AnswerGroup = { kind: 'section', path: section, items: [] };
+  const rows: AnswerGroup[] = [];
+  const walk = (n: FormNode, path: string, label: string, into: AnswerItem[]): void => {
+    if (!visible.has(path)) return;
     if (n.type === 'object' && n.properties) {
-      for (const [k, child] of Object.entries(n.properties)) walk(child, `${path}.${k}`, child.title ?? k);
+      for (const [k, child] of Object.entries(n.properties)) walk(child, `${path}.${k}`, child.title ?? k, into);
       return;
     }
-    if (n.type === 'array' && n.items) {
-      const rows = valueAt(data, path);
-      if (!Array.isArray(rows)) return;
-      rows.forEach((_, i) => {
-        for (const [k, child] of Object.entries(n.items?.properties ?? {})) walk(child, `${path}.${i}.${k}`, `${label} ${i + 1}: ${child.title ?? k}`);
+    if (isGrid(n)) {
+      const values = valueAt(data, path);
+      if (!Array.isArray(values)) return;
+      values.forEach((_, i) => {
+        const rowPath = `${path}.${i}`;
+        const title = `${itemName(n)} ${i + 1}`;
+        const name = rowLabel(n, rowPath, data, visible, documents);
+        const group: AnswerGroup = { kind: 'row', path: rowPath, title, label: name, name: rowNameText(title, name), items: [] };
+        rows.push(group);
+        for (const [k, child] of Object.entries(n.items?.properties ?? {})) walk(child, `${rowPath}.${k}`, child.title ?? k, group.items);
       });
       return;
     }
     const value = valueAt(data, path);
     if (value === undefined || value === null || value === '') return;
-    out.push({ path, label, node: n, value, display: answerDisplay(n, value, { data, path, documents }) });
+    into.push({ path, label, node: n, value, display: answerDisplay(n, value, { data, path, documents }) });
   };
-  walk(node, section, node.title ?? section);
-  return out;
+  walk(node, section, node.title ?? section, own.items);
+  return visible.has(section) ? [own, ...rows] : [];
 }

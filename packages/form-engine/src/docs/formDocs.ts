@@ -77,6 +77,13 @@ function rulesText(form: CompiledForm, t: Template): string[] {
     const search = s.searchable ? `, con búsqueda${s.searchIn ? ` (también en ${[s.searchIn].flat().map((p) => `\`${p}\``).join(', ')})` : ''}` : '';
     out.push(`Opciones de la respuesta \`${s.items}\`: valor \`${s.value}\`, texto \`${[s.label].flat().join(' - ')}\`${s.pageSize ? `, ${s.pageSize} por página` : ''}${search}`);
   }
+  for (const c of n['x-row-copy'] ?? []) {
+    const row = t.children[0]?.children ?? [];
+    const title = (key: string) => row.find((f) => f.key === key)?.node.title ?? key;
+    const sets = Object.entries(c.set ?? {}).map(([to, rule]) => `${quote(title(to))} = ${say(rule)}`);
+    const maps = Object.entries(c.fields).map(([to, from]) => `${quote(title(to))} ← \`${from}\``);
+    out.push(`Botón ${quote(c.label)}: rellena los campos vacíos de la fila desde \`${c.from}\`${c.from === t.tpath ? ' (una fila anterior)' : ''}: ${[...sets, ...maps].join(', ')}`);
+  }
   if (n['x-unique']) out.push(`«${n['x-unique'].by}» no se puede repetir entre filas; si no: ${quote(n['x-unique'].message)}`);
   if (n['x-no-paste']) out.push('No se permite pegar');
   if (n['x-messages']?.required) out.push(`Si falta: ${quote(n['x-messages'].required)}`);

@@ -11,6 +11,7 @@ import { compileForm, resolveVar, type CompiledForm, type Template } from '../co
 import { ruleUse } from '../logic/ruleVars';
 import { KNOWN_OPERATORS } from '../logic/operators';
 import { META_SCHEMA } from './metaSchema';
+import { rowCopyIssues } from './rowCopyLint';
 import { FORMATS } from '../validate/formats';
 import { placeholderNames } from '../placeholders/placeholders';
 
@@ -112,8 +113,25 @@ function templateIssues(form: CompiledForm, t: Template): LintIssue[] {
       issues.push({ pointer: `${t.pointer}/x-unique/by`, message: `"${unique.by}" no es un campo de las filas` });
     }
   }
+  issues.push(...rowCopyIssues(form, t));
   if (n['x-row-dialog'] !== undefined && t.kind !== 'array') {
     issues.push({ pointer: `${t.pointer}/x-row-dialog`, message: 'x-row-dialog solo se usa en cuadrículas' });
+  }
+  const rowLabel = n['x-row-label'];
+  if (Array.isArray(rowLabel)) {
+    const row = t.children[0];
+    if (t.kind !== 'array' || !row) issues.push({ pointer: `${t.pointer}/x-row-label`, message: 'x-row-label solo se usa en cuadrículas' });
+    else {
+      // One list of fields, or a list of alternatives (lists of fields).
+      const alternatives = rowLabel.every((f) => typeof f === 'string') ? [rowLabel.map((f, i) => ({ f, at: `${i}` }))]
+        : rowLabel.map((alt, i) => (Array.isArray(alt) ? alt.map((f, j) => ({ f, at: `${i}/${j}` })) : []));
+      for (const { f, at } of alternatives.flat()) {
+        const field = row.children.find((c) => c.key === f);
+        if (typeof f === 'string' && (!field || field.kind !== 'leaf')) {
+          issues.push({ pointer: `${t.pointer}/x-row-label/${at}`, message: `"${f}" no es un campo de las filas` });
+        }
+      }
+    }
   }
   const label = n['x-request-label'];
   if (label) {

@@ -116,6 +116,28 @@ export const META_SCHEMA = {
         'x-messages': { type: 'object', additionalProperties: { type: 'string' } },
         'x-step': { type: 'boolean' },
         'x-row-dialog': { type: 'boolean' },
+        'x-row-copy': {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['from', 'label', 'fields'],
+            additionalProperties: false,
+            properties: {
+              from: { type: 'string', minLength: 1 },
+              label: message,
+              fields: { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
+              set: { type: 'object', additionalProperties: true },
+              message,
+            },
+          },
+        },
+        'x-row-label': {
+          anyOf: [
+            { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+            { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } },
+          ],
+        },
         'x-placeholder': { type: 'string' },
       },
     },

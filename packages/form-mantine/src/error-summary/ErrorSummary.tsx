@@ -16,6 +16,11 @@ export interface ErrorSummaryProps {
   idFor?: (path: string) => string;
   /** Focus the summary whenever a new, non-empty list of errors arrives (after a failed "Siguiente" or submit). Default: true. */
   autoFocus?: boolean;
+  /**
+   * What counts as a new list for `autoFocus`: the summary takes focus when this changes (one value per failed
+   * "Siguiente"), not when the list shrinks as fields are fixed. Default: the `errors` array itself.
+   */
+  focusKey?: unknown;
 }
 
 /**
@@ -23,12 +28,15 @@ export interface ErrorSummaryProps {
  * its field. The box takes focus when shown after a failed step, so screen
  * readers announce it; a link moves focus to the field's input.
  */
-export function ErrorSummary({ errors, schema, idFor = pathToId, autoFocus = true }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, schema, idFor = pathToId, autoFocus = true, focusKey }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const key = focusKey === undefined ? errors : focusKey;
+  const hasErrors = errors.length > 0;
   useEffect(() => {
-    if (autoFocus && errors.length > 0) ref.current?.focus();
-  }, [errors, autoFocus]);
+    if (autoFocus && hasErrors) ref.current?.focus();
+    // Only a new key (a new attempt) moves focus; a field fixed meanwhile does not pull the citizen back here.
+  }, [key, autoFocus]); // hasErrors is read, not followed: a list emptied or refilled within one attempt moves nothing.
   if (errors.length === 0) return null;
   // One entry per field: the first message wins, as on the field itself.
   const seen = new Set<string>();

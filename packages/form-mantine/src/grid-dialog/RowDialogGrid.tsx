@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Box, Button, Fieldset, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { FormNode, PathMessage } from '@portal/form-engine';
+import { itemName, type FormNode, type PathMessage } from '@portal/form-engine';
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { fieldPathOf, storeOf, useFieldView } from '../field-state/hooks';
 import type { FormStore } from '../field-state/FormStore';
@@ -11,7 +11,7 @@ import { ID_SEPARATOR, pathToId } from '../data/pathToId';
 import RequiredMark from '../theme/templates/RequiredMark';
 import { RowAnswer } from './RowAnswer';
 import { rowFields, tableColumns, type RowField } from './rowFields';
-import { itemName, lowerFirst } from './rowView';
+import { lowerFirst } from './rowView';
 import type { RowDialogHost, RowDialogRequest } from './types';
 
 type Data = Record<string, unknown>;
@@ -57,7 +57,7 @@ export function RowDialogGrid(props: ArrayFieldTemplateProps) {
   const gridNode: FormNode = (store.env.schema ? nodeAt(store.env.schema, path) : undefined) ?? (schema as FormNode);
   const rowSchema: FormNode = gridNode.items ?? { type: 'object', properties: {} };
   const gridTitle = title || gridNode.title || '';
-  const item = itemName(rowSchema.title);
+  const item = itemName(gridNode);
   const rawRows = getAt(snapshot.data, path);
   const rows: Data[] = Array.isArray(rawRows) ? (rawRows as Data[]) : [];
   const fields = rowFields(rowSchema);

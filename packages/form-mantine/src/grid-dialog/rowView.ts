@@ -4,7 +4,7 @@
  * field keeps its path in the whole draft (the engine's rules, `fila.` and the
  * errors apply unchanged) and its usual DOM id.
  */
-import { isRowPath, type FormSchema } from '@portal/form-engine';
+import { isRowPath, rowTitle, type FormSchema } from '@portal/form-engine';
 import { buildUiSchema, rjsfViewOf, toRjsfSchema, type RjsfView } from '../data/rjsfSchema';
 import { nodeAt } from '../data/paths';
 import { pathToId } from '../data/pathToId';
@@ -32,19 +32,7 @@ export function rowViewOf(schema: FormSchema, rowPath: string, name?: string): R
 
 /** The view SchemaForm renders for its `section`: the whole form, a top-level section or grid, or one grid row. */
 export function sectionViewOf(schema: FormSchema, section?: string): RjsfView {
-  return isRowPath(section) ? rowViewOf(schema, section, rowName(schema, section)) : rjsfViewOf(schema, section);
-}
-
-/** "Factura 2": the row's item name (its `items.title`, else "Fila") and number. */
-export function rowName(schema: FormSchema, rowPath: string): string {
-  const dot = rowPath.lastIndexOf('.');
-  const grid = nodeAt(schema, rowPath.slice(0, dot));
-  return `${itemName(grid?.items?.title)} ${Number(rowPath.slice(dot + 1)) + 1}`;
-}
-
-/** The name of one row: the grid's `items.title`, or "Fila". */
-export function itemName(title: string | undefined): string {
-  return title && title.trim() !== '' ? title.trim() : 'Fila';
+  return isRowPath(section) ? rowViewOf(schema, section, rowTitle(schema, section)) : rjsfViewOf(schema, section);
 }
 
 /** "factura" from "Factura" (but "RNC" stays), for "Agregar factura". */

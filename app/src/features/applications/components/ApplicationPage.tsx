@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'wouter';
-import { check, lookupTasks, type PathMessage } from '@portal/form-engine';
+import { check, lookupTasks, valueAt, type PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
 import { env } from '../../../config/env';
 import { useApplication, type Application } from '../../../api/applications';
@@ -48,6 +48,11 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
   const [checked, setChecked] = useState<DraftCheck | null>(null);
   const [stepErrors, setStepErrors] = useState<PathMessage[]>([]);
   const [summary, setSummary] = useState(false);
+  // One per failed "Siguiente" (or errors brought from the server): the summary takes focus when it changes.
+  const [attempt, setAttempt] = useState(0);
+  // Whether the step's errors came from the server's refusal (they hold until their field changes), and the draft as loaded.
+  const [fromServer, setFromServer] = useState(false);
+  const loadedDraft = useRef<Data | null>(null);
   const [visited, setVisited] = useState<string[]>(() => readVisited(params.id));
   const [leaving, setLeaving] = useState(false);
   // Remote verdicts (a taken name, an unregistered cédula) survive a reload: the loaded draft's lookups run again.
@@ -69,6 +74,7 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
       return;
     }
     const backup = readBackup(app);
+    loadedDraft.current = backup ?? app.data;
     setDraft(backup ?? app.data);
     if (backup) autosave.schedule(backup);
   }, [app, draft, navigate, autosave, paths]);
@@ -92,8 +98,28 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
     // Errors the server gave on submit show on their fields when the citizen comes to fix them.
     const fromServer = readServerErrors(params.id).filter((e) => sectionOf(e.path) === step);
     setStepErrors(fromServer);
+    setFromServer(true);
     setSummary(fromServer.length > 0);
+    setAttempt((n) => n + 1);
   }, [params.id, step]);
+
+  // The summary lists what the last attempt found, less what has been fixed since: a field leaves the list as soon as
+  // its error is gone. Nothing is added: a field untouched since then is not announced until the next attempt.
+  const current = checked ?? loaded;
+  const summaryErrors = useMemo(() => {
+    if (!summary || stepErrors.length === 0) return stepErrors;
+    const now = new Map<string, string[]>();
+    // As on the field: a registry's verdict before the rules' message.
+    for (const e of [...remote.holding, ...(current?.errors ?? [])]) now.set(e.path, [...(now.get(e.path) ?? []), e.message]);
+    const kept = stepErrors.flatMap((e): PathMessage[] => {
+      const messages = now.get(e.path);
+      if (messages) return [{ path: e.path, message: messages.includes(e.message) ? e.message : messages[0] }];
+      // The server's word on a field holds until the field changes (the browser's checks may not know it).
+      const unchanged = fromServer && draft !== null && loadedDraft.current !== null && valueAt(draft, e.path) === valueAt(loadedDraft.current, e.path);
+      return unchanged ? [e] : [];
+    });
+    return kept.length === stepErrors.length && kept.every((e, i) => e.message === stepErrors[i].message) ? stepErrors : kept;
+  }, [summary, stepErrors, remote.holding, current, fromServer, draft]);
 
   const onChange = useCallback((data: Data, result: DraftCheck) => {
     setDraft(data);
@@ -116,7 +142,7 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
 
   const next = async () => {
     if (checking.current) return;
-    // The registries are asked again for this step's values (a name typed just now, or taken since it was checked).
+    // This step's values are judged again (a name typed just now); an answer the field's own lookup got moments ago is reused.
     let remoteErrors = remote.holding;
     if (lookupTasks(schema, draft, { only: (p) => sectionOf(p) === step }).length > 0) {
       checking.current = true;
@@ -130,7 +156,9 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
     writeVisited(params.id, seen);
     if (errors.length > 0) {
       setStepErrors(errors);
+      setFromServer(false);
       setSummary(true);
+      setAttempt((n) => n + 1);
       return;
     }
     setSummary(false);
@@ -172,7 +200,7 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
             <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
             <Title order={2}>{visibleSections[index].title}</Title>
           </div>
-          {summary && <ErrorSummary errors={stepErrors} schema={schema} />}
+          {summary && <ErrorSummary errors={summaryErrors} schema={schema} focusKey={attempt} />}
           <SchemaForm
             key={step}
             schema={schema}

@@ -11,7 +11,7 @@ import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { writeServerErrors } from '../stepState';
 import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
 
-/** Check your answers (the form comes from the address): every visible answer, a "Cambiar" link per section, then submit. */
+/** Check your answers (the form comes from the address): every visible answer by section (folded, the ones with errors open), a "Cambiar" link per section, then submit. */
 export function ReviewPage() {
   const route = useFormRoute();
   const { data: form, error: formError } = useOnlineForm(route.form);
@@ -88,6 +88,8 @@ function Review({ route, form, app, mutate }: ReviewProps) {
         form={form}
         data={app.data}
         documents={documents}
+        foldable
+        withErrors={sectionsWithProblems}
         sectionAction={(s) => (
           <Anchor component={Link} href={paths.application(app.id, s.key)}>
             Cambiar<VisuallyHidden> {s.title}</VisuallyHidden>

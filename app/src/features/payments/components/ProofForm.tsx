@@ -168,6 +168,11 @@ export function ProofForm({ numberLabel, numberDescription, send, failureText, s
                   setDocumentError(null);
                 }}
                 searchable
+                // In the dialog on a phone the list must open under (or over) the field, inside the screen: positioned
+                // against the window (the page behind the dialog is scroll-locked), moved back in and flipped above when
+                // there is no room below, so it neither widens the page nor hides itself as if its field had gone.
+                comboboxProps={{ withinPortal: true, floatingStrategy: 'fixed', position: 'bottom', middlewares: { flip: true, shift: { padding: 8 } } }}
+                maxDropdownHeight={220}
                 aria-busy={documents.isValidating}
                 nothingFoundMessage="Ningún documento con ese nombre"
                 disabled={sent}

@@ -33,13 +33,20 @@ export function ActionCallout({ request }: { request: Detail }) {
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // «Debe adjuntar el documento solicitado» after a send without it: it holds only while nothing is attached.
+  const [missingDocument, setMissingDocument] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!action) return null;
   const attached = request.documents.filter((d) => d.request_action_id === action.id);
+  const documentMissing = missingDocument && action.requires_document && attached.length === 0;
 
   const send = async () => {
     if (answer.trim() === '') return setProblem('Escriba su respuesta');
-    if (action.requires_document && attached.length === 0) return setFailure('Debe adjuntar el documento solicitado');
+    if (action.requires_document && attached.length === 0) {
+      setFailure(null);
+      return setMissingDocument(true);
+    }
+    setMissingDocument(false);
     setBusy(true);
     setFailure(null);
     try {
@@ -75,6 +82,7 @@ export function ActionCallout({ request }: { request: Detail }) {
             </Group>
           </Stack>
         )}
+        {documentMissing && <Alert color="red" role="alert">Debe adjuntar el documento solicitado</Alert>}
         {failure && <Alert color="red" role="alert">{failure}</Alert>}
         <Textarea
           label="Su respuesta"

@@ -4,16 +4,19 @@ import { buttonId } from '@rjsf/utils';
 import { fieldPathOf, storeOf } from '../../field-state/hooks';
 import { removeRow } from '../../data/gridRows';
 import { OFFSCREEN_SKIPPED } from './offscreen';
+import { RowCopyButtons } from './RowCopyButtons';
+import type { RowDialogHost } from '../../grid-dialog/types';
 
-/** One grid row: a framed group named "Fila N" with its "Eliminar" button. */
+/** One grid row: a framed group named "Fila N" with its "Eliminar" button and its `x-row-copy` buttons. */
 export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, index, registry, className, disabled, readonly, uiSchema } = props;
   const { RemoveButton } = registry.templates.ButtonTemplates;
   const rowLabel = `Fila ${index + 1}`;
+  const store = storeOf(registry);
+  const rowPath = fieldPathOf(registry, buttonsProps.fieldPathId);
+  const gridPath = rowPath.slice(0, rowPath.lastIndexOf('.'));
+  const today = (registry.formContext as { rowDialogs?: RowDialogHost } | undefined)?.rowDialogs?.today;
   const remove = () => {
-    const store = storeOf(registry);
-    const rowPath = fieldPathOf(registry, buttonsProps.fieldPathId);
-    const gridPath = rowPath.slice(0, rowPath.lastIndexOf('.'));
     store.env.setValues({ [gridPath]: removeRow(store.snapshot.data, gridPath, index) });
   };
   return (
@@ -31,6 +34,7 @@ export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProp
           />
         )}
       </Group>
+      <RowCopyButtons store={store} gridPath={gridPath} index={index} today={today} disabled={disabled || readonly} />
       {children}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type FocusEvent } from 'react';
 import { Button, Group, Input, Text, VisuallyHidden } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from '../../theme/widgets/useField';
@@ -21,6 +21,11 @@ export default function DocumentWidget(props: WidgetProps) {
   const { api, notify } = field.store.env;
   const docs = useDocuments(api);
   const [dialog, setDialog] = useState<'upload' | 'pick' | null>(null);
+  const dialogOpen = useRef(false);
+  const open = (which: 'upload' | 'pick' | null) => {
+    dialogOpen.current = which !== null;
+    setDialog(which);
+  };
   const value = typeof field.value === 'number' ? field.value : undefined;
   const selected = docs.documents.find((d) => d.id === value);
   const accept = Array.isArray(field.node['x-accept']) ? field.node['x-accept'] : DEFAULT_ACCEPT;
@@ -33,6 +38,13 @@ export default function DocumentWidget(props: WidgetProps) {
   const choose = (docId: number) => {
     field.choose(docId);
     field.store.touch(field.path);
+  };
+  // Opening a dialog moves focus into it: that is not leaving the field, so its requirement does not show for it
+  // (nor when the dialog is cancelled: focus comes back here). Leaving the field for the rest of the page does.
+  const leave = (event: FocusEvent<HTMLButtonElement>) => {
+    const to = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+    if (dialogOpen.current || to?.closest('[role="dialog"]')) return;
+    field.blur();
   };
 
   return (
@@ -49,10 +61,10 @@ export default function DocumentWidget(props: WidgetProps) {
         </Text>
       </Group>
       <Group gap="sm" mt="xs">
-        <Button id={id} variant="light" onClick={() => setDialog('upload')} disabled={locked} aria-describedby={describedBy} onBlur={field.blur}>
+        <Button id={id} variant="light" onClick={() => open('upload')} disabled={locked} aria-describedby={describedBy} onBlur={leave}>
           Subir archivo
         </Button>
-        <Button variant="default" onClick={() => setDialog('pick')} disabled={locked} aria-describedby={describedBy}>
+        <Button variant="default" onClick={() => open('pick')} disabled={locked} aria-describedby={describedBy}>
           Elegir de mis documentos
         </Button>
       </Group>
@@ -61,7 +73,7 @@ export default function DocumentWidget(props: WidgetProps) {
         <>
           <UploadDialog
             opened={dialog === 'upload'}
-            onClose={() => setDialog(null)}
+            onClose={() => open(null)}
             api={api}
             notify={notify}
             accept={accept}
@@ -72,7 +84,7 @@ export default function DocumentWidget(props: WidgetProps) {
           />
           <DocumentPickerDialog
             opened={dialog === 'pick'}
-            onClose={() => setDialog(null)}
+            onClose={() => open(null)}
             api={api}
             state={docs}
             selectedId={value}

@@ -63,7 +63,7 @@ export function useLookup(store: FormStore, decl: LookupDecl | undefined, path: 
       setPending(true);
       let answer;
       try {
-        answer = await api.getJson(url, { signal: controller.signal });
+        answer = await (api.lookupJson ? api.lookupJson(url, { signal: controller.signal }) : api.getJson(url, { signal: controller.signal }));
       } catch {
         answer = { status: 0, body: null };
       }
