@@ -5,8 +5,13 @@
  * solicitante», one copied answer is edited, and the autosaved draft holds it
  * all. A second row copies the first by keyboard («Copiar de otro socio»).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
 import { portalSuite } from '../support/portalSuite';
 import {
   addRow,
@@ -29,6 +34,13 @@ import {
 const suite = portalSuite();
 const PARTNERS = 'Propietario / Socios / Representantes';
 const COPY = 'Copiar los datos del solicitante';
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/partner-copy');
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
 
 async function openStep(page: Page, id: number, key: string, heading: string): Promise<void> {
   await page.goto(`${suite.baseUrl}/formalizacion/${id}/${key}`);
@@ -37,7 +49,7 @@ async function openStep(page: Page, id: number, key: string, heading: string): P
 
 describe('partners: copy the applicant', () => {
   it("a partner row takes the applicant's identity and address, stays editable and is autosaved", async () => {
-    const page = await suite.page({ viewport: { width: 390, height: 844 } });
+    const page = await suite.page({ viewport: PHONE });
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl);
       const id = await newApplication(page);
@@ -72,6 +84,9 @@ describe('partners: copy the applicant', () => {
         await waitForValue(() => row.getByRole('combobox', { name: label, exact: true }).inputValue(), option, `copied ${label}`);
       }
 
+      await shot(page, 'copiado-390');
+      await expectNoAxeViolations(page, 'socio copiado del solicitante (390)');
+
       // Copied answers are ordinary answers: the citizen edits one.
       await textIn(row, 'Calle').fill('Calle del Sol');
 
@@ -81,10 +96,16 @@ describe('partners: copy the applicant', () => {
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu', { name: 'Copiar de otro socio' });
       await menu.getByRole('menuitem', { name: 'Socio 1 · María Altagracia Rosario Méndez', exact: true }).waitFor();
+      await shot(page, 'menu-otro-socio-390', false);
+      await expectNoAxeViolations(page, 'menú «Copiar de otro socio» (390)');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await waitForValue(() => textIn(second, 'Calle').inputValue(), 'Calle del Sol', 'street copied from partner 1');
       await waitAutosaved(page);
+      await page.setViewportSize(DESKTOP);
+      await second.getByRole('button', { name: COPY, exact: true }).scrollIntoViewIfNeeded();
+      await shot(page, 'dos-socios-1280');
+      await expectNoAxeViolations(page, 'dos socios copiados (1280)');
 
       const saved = (await getDraft(page, suite.baseUrl, id)).data;
       const partner = {

@@ -8,6 +8,8 @@
  * found by words typed with accents and without; the charges are paid by
  * transfer from the confirmation page and the VUF officer approves it.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
@@ -40,7 +42,9 @@ import {
   type Data,
 } from '../support/portal';
 import { PAYMENTS_LIST, payByTransfer, paymentViewApi } from '../support/payments';
-import { DESKTOP } from '../support/viewports';
+import { DESKTOP, PHONE } from '../support/viewports';
+import { waitForStillPage } from '../support/axe';
+import { REPO_ROOT } from '../support/startPortal';
 import {
   BANKS,
   BANRESERVAS,
@@ -56,6 +60,13 @@ import {
 } from '../support/formalizacionSteps';
 
 const suite = portalSuite();
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/srl');
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
 const freshPage = (): Promise<Page> => suite.page();
 
 const SRL = 'Sociedad de Responsabilidad Limitada (SRL)';
@@ -342,6 +353,13 @@ describe('SRL', () => {
       const foldedHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       console.log(`review height at ${page.viewportSize()?.width} px: folded ${foldedHeight}, all open ${openHeight}`);
       expect(foldedHeight).toBeLessThan(openHeight / 3);
+      await shot(page, 'revision-plegada-1280');
+      await page.setViewportSize(PHONE);
+      await shot(page, 'revision-plegada-390');
+      await page.getByRole('button', { name: 'Mostrar todas las respuestas' }).click();
+      await shot(page, 'revision-abierta-390');
+      await page.getByRole('button', { name: 'Ocultar todas' }).click();
+      await page.setViewportSize(DESKTOP);
 
       // "Cambiar" goes back to the section with its answers; the side list returns to the review.
       await page.getByRole('link', { name: new RegExp(`^Cambiar.*${BANKS}`) }).click();

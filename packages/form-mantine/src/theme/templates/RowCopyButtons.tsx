@@ -78,7 +78,8 @@ export function RowCopyButtons({ store, gridPath, index, today, disabled }: Prop
     }
     if (index === 0) return null;
     return (
-      <Menu key={n} returnFocus position="bottom-start">
+      // No invisible first focus stop (role=presentation with a tabindex): a menu may hold only its items (axe).
+      <Menu key={n} returnFocus position="bottom-start" withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button size="xs" variant="light" disabled={disabled}>{copy.label}</Button>
         </Menu.Target>
