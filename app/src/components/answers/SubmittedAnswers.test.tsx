@@ -151,6 +151,7 @@ describe('SubmittedAnswers', () => {
           form={form}
           data={data}
           foldable
+          longFrom={5}
           withErrors={['bancos']}
           sectionAction={(s) => <a href={`#${s.key}`}>Cambiar {s.title}</a>}
         />
@@ -187,5 +188,16 @@ describe('SubmittedAnswers', () => {
     await user.click(screen.getByRole('button', { name: 'Ocultar todas' }));
     for (const name of ['Empresa', 'Socios', 'Referencias bancarias Con errores']) expect(toggle(name).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'Mostrar todas las respuestas' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('a short review is shown whole even where it could fold: no buttons, every answer visible', () => {
+    render(
+      <MantineProvider>
+        <SubmittedAnswers form={form} data={data} foldable sectionAction={(s) => <a href={`#${s.key}`}>Cambiar {s.title}</a>} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Mostrar todas las respuestas' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Empresa' })).toBeNull();
+    expect(shown(screen.getByText('Empleados'))).toBe(true);
   });
 });

@@ -15,6 +15,9 @@ const formApi = createFormApi();
 /** A folded review shows a grid row's name only when the row has more answers than this. */
 const ROW_FOLD_MIN = 3;
 
+/** A review folds only when it is long: more answers than this (a short form reads whole on a phone's screen or two). */
+export const LONG_REVIEW = 25;
+
 /** The visible sections of a form (`visible`: the evaluation's paths) with their answers grouped as the engine reads them back. */
 export function visibleSections(form: OnlineForm, data: Data, visible: ReadonlySet<string>, documents?: readonly StoredDocument[]) {
   return form.sections.filter((s) => visible.has(s.key)).map((s) => ({ ...s, groups: sectionAnswers(s.key, s.node, data, visible, documents) }));
@@ -36,17 +39,22 @@ export interface SubmittedAnswersProps {
   /**
    * Sections fold (a button in their heading, `aria-expanded`), and so do long grid rows, with
    * «Mostrar todas las respuestas» / «Ocultar todas» above; all start folded but the sections
-   * with errors. Default: false (everything shown).
+   * with errors. Only a long review folds (more than LONG_REVIEW answers); a short one is shown
+   * whole. Default: false (everything shown).
    */
   foldable?: boolean;
+  /** How many answers make a review long enough to fold. Default: LONG_REVIEW (25). */
+  longFrom?: number;
   /** Keys of the sections with errors: marked «Con errores», and open when foldable. Default: none. */
   withErrors?: readonly string[];
 }
 
 /** Read-only answers of an online form, one card per visible section, grid rows as named sub-groups (the review page, the request page, the back office). */
-export function SubmittedAnswers({ form, data, documents, sectionAction, headingOrder = 3, idPrefix = 'rev', foldable = false, withErrors = [] }: SubmittedAnswersProps) {
+export function SubmittedAnswers({ form, data, documents, sectionAction, headingOrder = 3, idPrefix = 'rev', foldable: foldableIfLong = false, longFrom = LONG_REVIEW, withErrors = [] }: SubmittedAnswersProps) {
   const visible = useMemo(() => evaluate(form.schema, data).visible, [form, data]);
   const sections = useMemo(() => visibleSections(form, data, visible, documents), [form, data, visible, documents]);
+  const answerCount = sections.reduce((n, s) => n + s.groups.reduce((m, g) => m + g.items.length, 0), 0);
+  const foldable = foldableIfLong && answerCount > longFrom;
   // The citizen's own choices; a section not yet folded or unfolded by hand is open while it has errors.
   const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(() => new Map());
 
