@@ -10,6 +10,7 @@ import * as contract from '@portal/api-contract';
 import { pageViewSchema } from '../packages/server/src/routes/analytics/pageViewRoutes';
 import * as applicationSchemas from '../packages/server/src/routes/applications/applicationSchemas';
 import * as authSchemas from '../packages/server/src/routes/auth/authSchemas';
+import * as passkeySchemas from '../packages/server/src/routes/auth/passkeyRoutes';
 import { makeReadSchema } from '../packages/server/src/routes/notifications/notificationSchemas';
 import { camaraHashRouteSchema, camaraReturnRouteSchema } from '../packages/server/src/routes/payments/camaraPaymentSchemas';
 import { onapiPaymentRouteSchema } from '../packages/server/src/routes/payments/onapiPaymentSchemas';
@@ -82,6 +83,10 @@ describe('the server validates each body with the contract schema the app types 
     ['institution-camara/hash', camaraHashRouteSchema.body, contract.cardPageHashBodySchema],
     ['institution-camara/return', camaraReturnRouteSchema.body, contract.cardPageReturnBodySchema],
     ['analytics/page-views', pageViewSchema.body, contract.pageViewBodySchema],
+    ['passkeys/login', passkeySchemas.loginWithPasskeySchema.body, contract.webAuthnAnswerBodySchema],
+    ['passkeys/registration-options', passkeySchemas.registrationOptionsSchema.body, contract.signInProofBodySchema],
+    ['passkeys', passkeySchemas.createSchema.body, contract.passkeyCreateBodySchema],
+    ['passkeys/{id} (DELETE)', passkeySchemas.deleteSchema.body, contract.signInProofBodySchema],
   ])('%s', (_route, routeBody, contractBody) => {
     expect(routeBody).toBe(contractBody);
   });
@@ -93,6 +98,9 @@ describe('the server answers with the contract schema the app types the answer f
     ['confirm', authSchemas.confirmSchema.response[201], contract.registrationConfirmAnswerSchema],
     ['request-variation-select', variationSelectSchema.response[200], contract.variationSelectAnswerSchema],
     ['institution-camara/hash', camaraHashRouteSchema.response[201], contract.signedCardPageFormSchema],
+    ['passkeys/login', passkeySchemas.loginWithPasskeySchema.response[200], contract.loginResponseSchema],
+    ['passkeys', passkeySchemas.listSchema.response[200], contract.passkeyListSchema],
+    ['passkeys/login-options', passkeySchemas.loginOptionsSchema.response[200], contract.webAuthnOptionsSchema],
   ])('%s', (_route, routeAnswer, contractAnswer) => {
     expect(routeAnswer).toBe(contractAnswer);
   });

@@ -117,7 +117,7 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
       await scans.scan('login page');
       // The login form's own error.
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByRole('alert').filter({ hasText: 'Escriba su cédula' }).waitFor();
       await scans.scan('login page with its error');
 

@@ -118,11 +118,10 @@ describe('register, first login, logout, forgot and reset, through the modals', 
         await register.getByRole('button', { name: 'Continuar' }).click();
 
         choose = await modal(page, 'Elija cómo verificar su identidad', label, 'choose-auth-method');
-        await choose.getByRole('button', { name: 'Usar la verificación facial' }).click();
-        const facial = await modal(page, 'Verificación facial', label, 'facial-auth');
-        await facial.getByText('no está disponible', { exact: false }).waitFor();
+        // The face or fingerprint unlock is added once the account is active (tests/e2e/passkeys.test.ts).
+        await choose.getByText('Desbloqueo facial o con huella', { exact: true }).waitFor();
         const since = mailbox.received.length;
-        await facial.getByRole('button', { name: 'Usar el correo electrónico' }).click();
+        await choose.getByRole('button', { name: 'Enviar el código a mi correo' }).click();
 
         const confirm = await modal(page, 'Confirme su correo electrónico', label, 'confirmation-email');
         const resend = confirm.getByRole('button', { name: /^Reenviar código/ });
@@ -147,7 +146,7 @@ describe('register, first login, logout, forgot and reset, through the modals', 
         const loginDialog = await modal(page, 'Iniciar sesión', label, 'login');
         expect(await field(loginDialog, 'Cédula').inputValue()).toBe(`${cedula.slice(0, 3)}-${cedula.slice(3, 10)}-${cedula.slice(10)}`);
         await field(loginDialog, 'Contraseña').fill(password);
-        await loginDialog.getByRole('button', { name: 'Ingresar' }).click();
+        await loginDialog.getByRole('button', { name: 'Ingresar', exact: true }).click();
 
         // The first login: the welcome, with the way to the profile.
         const welcome = await modal(page, 'Bienvenido al portal', label, 'first-login');
@@ -163,7 +162,7 @@ describe('register, first login, logout, forgot and reset, through the modals', 
         let again = page.getByRole('dialog', { name: 'Iniciar sesión' });
         await field(again, 'Cédula').fill(cedula);
         await field(again, 'Contraseña').fill(password);
-        await again.getByRole('button', { name: 'Ingresar' }).click();
+        await again.getByRole('button', { name: 'Ingresar', exact: true }).click();
         await page.getByRole('heading', { name: `Hola, ${who.nombres}`, level: 1 }).waitFor();
         await page.waitForTimeout(500);
         expect(await page.getByRole('dialog').count()).toBe(0);
@@ -192,12 +191,12 @@ describe('register, first login, logout, forgot and reset, through the modals', 
         await restored.getByRole('button', { name: 'Iniciar sesión' }).click();
         const last = page.getByRole('dialog', { name: 'Iniciar sesión' });
         await field(last, 'Contraseña').fill(password);
-        await last.getByRole('button', { name: 'Ingresar' }).click();
+        await last.getByRole('button', { name: 'Ingresar', exact: true }).click();
         await last.getByText('Cédula o contraseña incorrecta').waitFor();
         // The failed call kept what was typed.
         expect(await field(last, 'Cédula').inputValue()).toBe(`${cedula.slice(0, 3)}-${cedula.slice(3, 10)}-${cedula.slice(10)}`);
         await field(last, 'Contraseña').fill(newPassword);
-        await last.getByRole('button', { name: 'Ingresar' }).click();
+        await last.getByRole('button', { name: 'Ingresar', exact: true }).click();
         await page.getByRole('heading', { name: `Hola, ${who.nombres}`, level: 1 }).waitFor();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       });
@@ -282,7 +281,7 @@ describe('change the password', () => {
       await field(change, 'Nueva contraseña').fill(next);
       await field(change, 'Confirme la nueva contraseña').fill(next);
       await change.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-      await change.getByText('La contraseña actual es incorrecta').first().waitFor();
+      await change.getByText('La contraseña actual no es correcta').first().waitFor();
       expect(await field(change, 'Nueva contraseña').inputValue()).toBe(next);
       await shot(mine, 'change-password-error-1280');
       await field(change, 'Contraseña actual').fill(account.password);
@@ -350,10 +349,10 @@ describe('pre-emption', () => {
       await owner.getByRole('dialog', { name: 'Registro completado' }).getByRole('button', { name: 'Iniciar sesión' }).click();
       const ownerLogin = owner.getByRole('dialog', { name: 'Iniciar sesión' });
       await field(ownerLogin, 'Contraseña').fill('Intruso-Astuto-2026');
-      await ownerLogin.getByRole('button', { name: 'Ingresar' }).click();
+      await ownerLogin.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await ownerLogin.getByText('Cédula o contraseña incorrecta').waitFor();
       await field(ownerLogin, 'Contraseña').fill('Mango-verde-Bani-2026');
-      await ownerLogin.getByRole('button', { name: 'Ingresar' }).click();
+      await ownerLogin.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await owner.getByRole('dialog', { name: 'Bienvenido al portal' }).waitFor();
     });
   });
@@ -373,7 +372,7 @@ describe('an anonymous visitor applying for a service', () => {
         const loginDialog = page.getByRole('dialog', { name: 'Iniciar sesión' });
         await field(loginDialog, 'Cédula').fill(DEMO.cedula);
         await field(loginDialog, 'Contraseña').fill(DEMO.password);
-        await loginDialog.getByRole('button', { name: 'Ingresar' }).click();
+        await loginDialog.getByRole('button', { name: 'Ingresar', exact: true }).click();
         await page.waitForURL(`${suite.baseUrl}/mis-solicitudes`);
         await page.getByRole('button', { name: 'Nueva solicitud de formalización' }).waitFor();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -409,7 +408,7 @@ describe('an anonymous visitor applying for a service, without an account yet', 
       await page.getByRole('dialog', { name: 'Registro completado' }).getByRole('button', { name: 'Iniciar sesión' }).click();
       const loginDialog = page.getByRole('dialog', { name: 'Iniciar sesión' });
       await field(loginDialog, 'Contraseña').fill(password);
-      await loginDialog.getByRole('button', { name: 'Ingresar' }).click();
+      await loginDialog.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.waitForURL(`${suite.baseUrl}/mis-solicitudes`);
       // The navigation closed the login; the welcome opens after it, on the new page.
       await page.getByRole('dialog', { name: 'Bienvenido al portal' }).getByRole('button', { name: 'Ahora no' }).click();

@@ -68,7 +68,7 @@ describe('an online service added by an analyst', () => {
       await page.goto(`${portal.baseUrl}/ingresar?volver=${encodeURIComponent('/servicios?q=permiso de prueba')}`);
       await page.getByLabel('Cédula').fill(account.cedula);
       await page.getByLabel('Contraseña').fill(account.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByRole('link', { name: 'Permiso de prueba para un negocio' }).click();
       await page.getByRole('heading', { name: 'Permiso de prueba para un negocio', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Solicitar en línea' }).click();

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { DEMO, snapshotOnFailure, staffSignInTo, type Data } from '../support/portal';
+import { DEMO, snapshotOnFailure, staffApiToken, staffSignInTo, type Data } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -45,11 +45,7 @@ async function api(method: string, url: string, token: string | null, body?: unk
   return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as Data, text };
 }
 
-async function staffToken(account: { email: string; password: string }): Promise<string> {
-  const res = await api('POST', 'backoffice/auth/login', null, account);
-  expect(res.status, res.text).toBe(200);
-  return res.body.token as string;
-}
+const staffToken = (account: { email: string; password: string }): Promise<string> => staffApiToken(suite.baseUrl, account);
 
 /** The demo citizen submits a criminal-record certificate request (PGR): its id and code. */
 async function submitRequest(): Promise<{ id: number; code: string }> {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { DEMO, pdfBuffer, snapshotOnFailure, staffSignInTo, type Data } from '../support/portal';
+import { DEMO, pdfBuffer, snapshotOnFailure, staffCode, staffSignInTo, type Data } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
@@ -84,11 +84,15 @@ describe('the back office', () => {
 
       await page.getByLabel('Correo electrónico').fill(PGR.email);
       await page.getByLabel('Contraseña').fill('Otra-Clave-2026');
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByRole('alert').getByText('Correo o contraseña incorrecta').waitFor();
       await expectNoAxeViolations(page, 'ingreso con error 1280');
       await page.getByLabel('Contraseña').fill(PGR.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      // The second factor (issue 25 §2): the authenticator app's code.
+      await page.getByRole('heading', { name: 'Código de verificación', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: 'Código de 6 dígitos' }).fill(await staffCode(suite.baseUrl, PGR.email));
+      await page.getByRole('button', { name: 'Verificar' }).click();
       await page.waitForURL((url) => url.pathname === '/institucion/solicitudes');
 
       // The queue: the officer's institution, the request among the received ones.
@@ -245,6 +249,10 @@ describe('the back office', () => {
       await type(page, PGR.email);
       await tabTo(page, 'Contraseña');
       await type(page, PGR.password);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Código de verificación', level: 1 }).waitFor();
+      await tabTo(page, 'Código de 6 dígitos', { max: 3 });
+      await type(page, await staffCode(suite.baseUrl, PGR.email));
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/institucion/solicitudes');
       await page.getByRole('link', { name: code }).first().waitFor();

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { TEST_CARDS, submitFormalizationApi } from '../support/payments';
-import { DEMO, signInTo, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
+import { DEMO, signInTo, snapshotOnFailure, staffSignInHere, uploadDocumentApi } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -115,9 +115,7 @@ describe('a formalization paid to ONAPI, the Cámara and the DGII', () => {
     await snapshotOnFailure(officer, async () => {
       await officer.goto(`${suite.baseUrl}/institucion/solicitudes`);
       await officer.waitForURL((url) => url.pathname === '/institucion/ingresar');
-      await officer.getByLabel('Correo electrónico').fill(DGII_OFFICER.email);
-      await officer.getByLabel('Contraseña').fill(DGII_OFFICER.password);
-      await officer.getByRole('button', { name: 'Ingresar' }).click();
+      await staffSignInHere(officer, suite.baseUrl, DGII_OFFICER);
       await officer.waitForURL((url) => url.pathname === '/institucion/solicitudes');
       await officer.getByRole('navigation', { name: 'Oficina' }).getByRole('link', { name: 'Pagos por verificar' }).click();
       await officer.getByRole('heading', { name: 'Pagos por verificar', level: 1 }).waitFor();

@@ -172,17 +172,24 @@ describe('proofs of payment', () => {
       await again.waitFor({ state: 'detached' });
       await dgiiLine(page).getByText('En verificación', { exact: false }).waitFor();
 
-      // The request's own institution (VUF) sees the proof waiting on the request page, with the way to where it is verified.
+      // The request's own institution (VUF) sees the proof waiting on the request page and where it is, but the DGII verifies it:
+      // no «Aceptar el pago» nor «No aceptar» for the VUF (issue 25 §1 finding 7).
       const vuf = await newPage(DESKTOP);
       await snapshotOnFailure(vuf, async () => {
         await staffSignIn(vuf, VUF_OFFICER, `/institucion/solicitudes/${id}`);
         const line = vuf.getByRole('region', { name: 'Pagos' }).getByRole('listitem').filter({ hasText: '(DGII)' });
         await line.getByText('En verificación', { exact: false }).waitFor();
+        await line.getByText('lo verifica DGII', { exact: false }).waitFor();
         await line.scrollIntoViewIfNeeded();
         await shot(vuf, 'oficina-solicitud-en-verificacion-1280');
-        await line.getByRole('link', { name: 'Verificar el comprobante en «Pagos por verificar»' }).click();
+        await line.getByRole('link', { name: 'Ver el comprobante en «Pagos por verificar»' }).click();
         await vuf.getByRole('heading', { name: 'Pagos por verificar', level: 1 }).waitFor();
-        await proofCard(vuf, code).getByText('Número de aprobación: AP-778900').waitFor();
+        const vufCard = proofCard(vuf, code);
+        await vufCard.getByText('Número de aprobación: AP-778900').waitFor();
+        await vufCard.getByText('Lo verifica DGII, la institución que cobra el cargo', { exact: false }).waitFor();
+        await expect(vufCard.getByRole('button', { name: /Aceptar/ }).count()).resolves.toBe(0);
+        await expect(vufCard.getByRole('button', { name: 'No aceptar' }).count()).resolves.toBe(0);
+        await expectNoAxeViolations(vuf, 'pagos por verificar de la VUF (1280)');
         // Paid or still pending charges of the request have no such link.
         await vuf.goBack();
         await line.getByRole('link').waitFor();

@@ -118,6 +118,8 @@ describe('profile', () => {
       const mailbox = mailboxOf(suite.baseUrl);
       const since = mailbox.received.length;
       await textIn(edit, 'Correo electrónico').fill('rosa.nueva@example.com');
+      // A new address asks for the current password (issue 25 §1; tests/e2e/accountSecurity.test.ts).
+      await textIn(edit, 'Contraseña actual').fill(account.password);
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();
       const code = await mailbox.codeFor('rosa.nueva@example.com', { since });
       expect(code).toMatch(/^[0-9]{6}$/);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { launchChromium } from '../support/browser';
-import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, type Data } from '../support/portal';
+import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInHere, type Data } from '../support/portal';
 import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
@@ -75,9 +75,7 @@ describe('a request from the citizen to a decision and back, two browsers side b
       // The officer, at a desk, signs in to the back office and finds it in the queue.
       await officer.goto(`${portal.baseUrl}/institucion/solicitudes`);
       await officer.waitForURL((url) => url.pathname === '/institucion/ingresar');
-      await officer.getByLabel('Correo electrónico').fill(PGR.email);
-      await officer.getByLabel('Contraseña').fill(PGR.password);
-      await officer.getByRole('button', { name: 'Ingresar' }).click();
+      await staffSignInHere(officer, portal.baseUrl, PGR);
       await officer.waitForURL((url) => url.pathname === '/institucion/solicitudes');
       await officer.getByRole('table', { name: 'Solicitudes de la cola' }).getByRole('link', { name: code }).click();
       await officer.waitForURL(`**/institucion/solicitudes/${id}`);

@@ -118,7 +118,7 @@ describe('session', () => {
       await note.waitFor();
       await page.getByLabel('Cédula').fill(DEMO.cedula);
       await page.getByLabel('Contraseña').fill(DEMO.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByRole('button', { name: 'Mi cuenta' }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('sesion_terminada'))).toBeNull();
     });
@@ -135,7 +135,7 @@ describe('session', () => {
       await expectNoAxeViolations(page, 'login on a signed-in page at 390 px');
       await page.getByLabel('Cédula').fill(DEMO.cedula);
       await page.getByLabel('Contraseña').fill(DEMO.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByRole('heading', { name: 'Mis solicitudes', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/mis-solicitudes');
       await expectNoAxeViolations(page, 'Mis solicitudes at 390 px');
@@ -153,7 +153,7 @@ describe('session', () => {
       await shot(page, 'ingresar-1280');
       await page.getByLabel('Cédula').fill(DEMO.cedula);
       await page.getByLabel('Contraseña').fill(DEMO.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.waitForURL(`${suite.baseUrl}/mis-solicitudes`);
 
       await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('//example.com/')}`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SANDBOX_JCE_CITIZENS } from '../../packages/server/src/agencies/sandbox/sandboxData';
+import { nextStaffCode, rememberStaffSecret } from '../../packages/server/test/staffCodes';
 import { mailboxOf, REPO_ROOT } from './startPortal';
 
 export const DEMO_CEDULA = '40229183641';
@@ -76,20 +77,56 @@ export async function signInTo(page: Page, baseUrl: string, account: Account, to
   await page.goto(`${baseUrl}/ingresar?volver=${encodeURIComponent(to)}`);
   await page.getByLabel('Cédula').fill(account.cedula);
   await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === to);
 }
 
 /**
+ * The next code of a staff member's authenticator app on the portal at
+ * `baseUrl` (the sandbox accounts' documented key, or the one the member
+ * enrolled: rememberStaffCode); each code opens one sign-in, so this never
+ * hands out one twice and waits for the next when it must.
+ */
+export async function staffCode(baseUrl: string, email: string): Promise<string> {
+  return (await nextStaffCode(baseUrl, email)).code;
+}
+
+/** Remembers the key a member enrolled on the portal at `baseUrl` (their later codes come from it). */
+export function rememberStaffCode(baseUrl: string, email: string, secret: string): void {
+  rememberStaffSecret(baseUrl, email, secret.replace(/\s/g, ''));
+}
+
+/** Signs a staff member in through the API (password, then the code): the session token. */
+export async function staffApiToken(baseUrl: string, account: { email: string; password: string }): Promise<string> {
+  const post = (url: string, body: object) => fetch(`${baseUrl}/v1/backoffice/auth/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const first = await post('login', account);
+  if (first.status !== 200) throw new Error(`staff login ${account.email}: ${first.status} ${await first.text()}`);
+  const { pending_token: pending } = (await first.json()) as { pending_token: string };
+  const second = await post('second-factor', { pending_token: pending, code: await staffCode(baseUrl, account.email) });
+  if (second.status !== 200) throw new Error(`staff second factor ${account.email}: ${second.status} ${await second.text()}`);
+  return ((await second.json()) as { token: string }).token;
+}
+
+/** On the staff sign-in page: types the e-mail and password, then the authenticator app's code (the second step). */
+export async function staffSignInHere(page: Page, baseUrl: string, account: { email: string; password: string }): Promise<void> {
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  const code = page.getByRole('textbox', { name: 'Código de 6 dígitos' });
+  await code.waitFor();
+  await code.fill(await staffCode(baseUrl, account.email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+}
+
+/**
  * Signs a staff member in: opens the back-office address `to` (which sends
- * them to the staff sign-in page), signs in there and waits to be back at `to`.
+ * them to the staff sign-in page), signs in there with the password and the
+ * authenticator app's code, and waits to be back at `to`.
  */
 export async function staffSignInTo(page: Page, baseUrl: string, account: { email: string; password: string }, to: string): Promise<void> {
   await page.goto(`${baseUrl}${to}`);
   await page.waitForURL((url) => url.pathname === '/institucion/ingresar');
-  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(account.email);
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await staffSignInHere(page, baseUrl, account);
   await page.waitForURL((url) => url.pathname === to);
 }
 
@@ -97,7 +134,7 @@ export async function login(page: Page, baseUrl: string, account: Account = DEMO
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Cédula').fill(account.cedula);
   await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.getByRole('button', { name: 'Nueva solicitud de formalización' }).waitFor();
 }
 

@@ -67,7 +67,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     smtpUrl: mail.url,
   };
   const app = await buildApp(config);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // A free port unless `env.PORT` names one (a test whose PUBLIC_URL must know it: the passkeys').
+  const address = await app.listen({ port: env.PORT === undefined ? 0 : config.port, host: '127.0.0.1' });
   const baseUrl = address.replace(/\/$/, '');
   mailboxes.set(baseUrl, mail);
   return {

@@ -36,6 +36,7 @@ const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPa
 const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');
 const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
 const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
+const EmailUndoPage = lazyPage(() => import('../features/auth/components/EmailUndoPage'), 'EmailUndoPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');
 const CardPaymentApprovedPage = lazyPage(() => import('../features/payments/components/CardPaymentApprovedPage'), 'CardPaymentApprovedPage');
 const CardPaymentReturnPage = lazyPage(() => import('../features/payments/components/CardPaymentReturnPage'), 'CardPaymentReturnPage');
@@ -54,6 +55,7 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   cardPaymentApproved: CardPaymentApprovedPage,
   cardPaymentReturn: CardPaymentReturnPage,
   profile: ProfilePage,
+  emailUndo: EmailUndoPage,
   notifications: NotificationsPage,
   accessibility: AccessibilityPage,
   privacy: PrivacyPage,

@@ -45,6 +45,8 @@ export const paths = {
   cardPaymentApproved: fixed('/my-requests/vuf/azul_callback', 'Pago con tarjeta', true),
   cardPaymentReturn: fixed('/my-requests/vuf', 'Pago con tarjeta', true),
   profile: fixed('/perfil', 'Mi perfil', true),
+  /** The link mailed to the old address when the account's e-mail changed (`?token=`): public, the session may be the attacker's. */
+  emailUndo: fixed('/cuenta/deshacer-cambio-correo', 'Deshacer el cambio de correo'),
   notifications: fixed('/notificaciones', 'Notificaciones', true),
   accessibility: fixed('/accesibilidad', 'Declaración de accesibilidad'),
   privacy: fixed('/privacidad', 'Política de privacidad'),
@@ -112,6 +114,8 @@ export const staffPaths = {
   staffReports: fixed('/institucion/reportes', 'Reportes de error'),
   /** Administrators only (StaffArea shows an officer the not-allowed page). */
   staffAudit: fixed('/institucion/auditoria', 'Registro de auditoría'),
+  /** Administrators: the staff members and their second factor (issue 25 §2). */
+  staffMembers: fixed('/institucion/personal', 'Personal'),
 } as const;
 
 /** Whether an address belongs to the back office's area. */

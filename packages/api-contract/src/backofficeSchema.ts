@@ -128,12 +128,17 @@ export const staffRequestSchema = {
     comments: { type: 'array', items: staffCommentSchema },
     allowed: { type: 'array', items: { type: 'string', enum: STAFF_EVENTS }, description: 'Eventos que el personal puede realizar ahora' },
     can_comment: { type: 'boolean' },
+    verifiable_items: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Cargos (ids de items) cuyo comprobante de pago puede aceptar o no aceptar quien pregunta: los que cobra su institución, todos para un administrador',
+    },
     read_only: {
       type: 'boolean',
       description: 'El oficial solo la lee: su institución cobra un cargo de la solicitud (p. ej. la DGII en una formalización) pero no la atiende; allowed es [] y can_comment false',
     },
   },
-  required: ['id', 'code', 'form', 'service', 'institution', 'status', 'submitted_at', 'updated_at', 'data', 'citizen', 'documents', 'items', 'timeline', 'comments', 'allowed', 'can_comment', 'read_only'],
+  required: ['id', 'code', 'form', 'service', 'institution', 'status', 'submitted_at', 'updated_at', 'data', 'citizen', 'documents', 'items', 'timeline', 'comments', 'allowed', 'can_comment', 'verifiable_items', 'read_only'],
 } as const;
 
 export const staffEventResultSchema = {
@@ -211,6 +216,9 @@ export const AUDIT_ACTION_LABELS = {
   responder_reclamo: 'Respondió el reclamo',
   reclamo_tomar: 'Tomó el reclamo en proceso',
   reclamo_cerrar: 'Cerró el reclamo',
+  // A refusal (403, a hiding 404, a session of the wrong kind): plugins/app/registerAccessDenials.ts.
+  acceso_denegado: 'Acceso denegado',
+  restablecer_segundo_factor: 'Restableció el segundo factor de un miembro del personal',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -80,6 +80,20 @@ export const passwordChangeBodySchema = {
   required: ['current_password', 'new_password'],
 } as const;
 
+/** POST /email-undo: the token of the link mailed to the old address when the account's e-mail changed. */
+export const emailUndoBodySchema = {
+  type: 'object',
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200, description: 'El token del enlace enviado al correo anterior' } },
+  required: ['token'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * The multipart field of POST /citizen-profile/{id}/update with the current password, asked
+ * when the e-mail changes (it is not a field of schemas/perfil).
+ */
+export const PROFILE_CURRENT_PASSWORD_FIELD = 'current_password';
+
 // ---------------------------------------------------------------- profile and notifications (/v1/portals/citizen-profile)
 
 /** POST email/confirm: the code sent to the new address. */
@@ -326,6 +340,27 @@ export const staffLoginBodySchema = {
   type: 'object', additionalProperties: false,
   properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
   required: ['email', 'password'],
+} as const;
+
+/** POST auth/second-factor: the authenticator app's code or one recovery code, after the password (issue 25 §2). */
+export const staffSecondFactorBodySchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 20, description: 'Código de 6 dígitos de la aplicación de autenticación' },
+    recovery_code: { type: 'string', minLength: 1, maxLength: 40, description: 'Uno de los códigos de recuperación (cada uno sirve una vez)' },
+    pending_token: { type: 'string', maxLength: 200, description: 'El de auth/login, si no va en la cookie staff_pending' },
+  },
+  oneOf: [{ required: ['code'] }, { required: ['recovery_code'] }],
+} as const;
+
+/** POST auth/enrolment: the first code of the authenticator app, which confirms the secret of auth/login. */
+export const staffEnrolmentBodySchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 20, description: 'Código de 6 dígitos de la aplicación de autenticación' },
+    pending_token: { type: 'string', maxLength: 200, description: 'El de auth/login, si no va en la cookie staff_pending' },
+  },
+  required: ['code'],
 } as const;
 
 /** POST requests/{id}/events: message is needed for solicitar_accion and rechazar; requires_document counts in solicitar_accion only. */

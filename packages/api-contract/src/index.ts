@@ -47,7 +47,7 @@ import type {
   variationSelectAnswerSchema,
 } from './paymentSchema';
 import type { paymentReviewRowSchema } from './paymentReviewSchema';
-import type { staffLoginResponseSchema, staffSchema } from './staffSchema';
+import type { staffLoginResponseSchema, staffMemberSchema, staffSchema, staffSessionResponseSchema } from './staffSchema';
 import type {
   claimCommentSchema,
   claimIssueSchema,
@@ -81,6 +81,7 @@ import type {
   draftCreateBodySchema,
   draftSaveBodySchema,
   emailConfirmBodySchema,
+  emailUndoBodySchema,
   errorReportBodySchema,
   loginBodySchema,
   notificationMakeReadBodySchema,
@@ -103,7 +104,9 @@ import type {
   staffClaimStatusBodySchema,
   staffCommentBodySchema,
   staffEventBodySchema,
+  staffEnrolmentBodySchema,
   staffLoginBodySchema,
+  staffSecondFactorBodySchema,
   variationSelectBodySchema,
 } from './bodySchemas';
 
@@ -228,7 +231,7 @@ export {
   REQUEST_STATUS_LABELS,
   REQUEST_STATUSES,
 } from './requestStatus';
-export { STAFF_ROLES, staffLoginResponseSchema, staffSchema } from './staffSchema';
+export { SANDBOX_STAFF_TOTP_SECRET, STAFF_ROLES, staffLoginResponseSchema, staffMemberListSchema, staffMemberSchema, staffSchema, staffSessionResponseSchema } from './staffSchema';
 export {
   allowedClaimTransitions,
   CLAIM_CLOSED_MESSAGE,
@@ -353,6 +356,8 @@ export type ServiceSuggested = FromSchema<typeof serviceSuggestedSchema>;
 /** A signed-in staff member of the back office. */
 export type Staff = FromSchema<typeof staffSchema>;
 export type StaffLoginResponse = FromSchema<typeof staffLoginResponseSchema>;
+export type StaffSessionResponse = FromSchema<typeof staffSessionResponseSchema>;
+export type StaffMember = FromSchema<typeof staffMemberSchema>;
 /** A page of the back office's queue with the counts per status. */
 export type StaffQueuePage = FromSchema<typeof queuePageSchema>;
 export type StaffQueueRow = FromSchema<typeof queueRowSchema>;
@@ -422,6 +427,8 @@ export type PasswordResetBody = FromSchema<typeof passwordResetBodySchema>;
 export type PasswordChangeBody = FromSchema<typeof passwordChangeBodySchema>;
 /** POST /v1/portals/citizen-profile/email/confirm. */
 export type EmailConfirmBody = FromSchema<typeof emailConfirmBodySchema>;
+/** POST /v1/portals/auth/citizens/email-undo. */
+export type EmailUndoBody = FromSchema<typeof emailUndoBodySchema>;
 /** POST /v1/portals/citizen-profile/notification-make-read. */
 export type NotificationMakeReadBody = FromSchema<typeof notificationMakeReadBodySchema>;
 /** POST of a new draft of an online service's form. */
@@ -462,6 +469,10 @@ export type DgiiProofBody = FromSchema<typeof dgiiProofBodySchema>;
 export type DepositReceiptBody = FromSchema<typeof depositReceiptBodySchema>;
 /** POST /v1/backoffice/auth/login. */
 export type StaffLoginBody = FromSchema<typeof staffLoginBodySchema>;
+/** POST /v1/backoffice/auth/second-factor. */
+export type StaffSecondFactorBody = FromSchema<typeof staffSecondFactorBodySchema>;
+/** POST /v1/backoffice/auth/enrolment. */
+export type StaffEnrolmentBody = FromSchema<typeof staffEnrolmentBodySchema>;
 /** POST /v1/backoffice/requests/{id}/events. */
 export type StaffEventBody = FromSchema<typeof staffEventBodySchema>;
 /** POST /v1/backoffice/requests/{id}/comments. */
@@ -472,3 +483,18 @@ export type PaymentRefusalBody = FromSchema<typeof paymentRefusalBodySchema>;
 export type StaffClaimCommentBody = FromSchema<typeof staffClaimCommentBodySchema>;
 /** POST /v1/backoffice/claims/{id}/status. */
 export type StaffClaimStatusBody = FromSchema<typeof staffClaimStatusBodySchema>;
+export {
+  passkeyCreateBodySchema,
+  passkeyCreatedSchema,
+  passkeyListSchema,
+  passkeySchema,
+  signInProofBodySchema,
+  webAuthnAnswerBodySchema,
+  webAuthnOptionsSchema,
+  webAuthnResponseSchema,
+  type Passkey,
+  type PasskeyCreateBody,
+  type SignInProofBody,
+  type WebAuthnAnswerBody,
+  type WebAuthnOptions,
+} from './passkeySchema';

@@ -34,8 +34,12 @@ export const paymentReviewRowSchema = {
     kind: { type: 'string', enum: ['dgii', 'deposito'], description: 'dgii: comprobante de pago a la DGII; deposito: comprobante de un depósito bancario' },
     sent_at: { type: 'string', description: 'Cuándo se envió el comprobante' },
     document: { type: ['string', 'null'], description: 'Dirección de descarga del comprobante' },
+    can_verify: {
+      type: 'boolean',
+      description: 'Si quien pregunta puede aceptarlo o no aceptarlo: el oficial de la institución que cobra el cargo o un administrador; la institución que atiende la solicitud (la VUF con el de la DGII) solo lo ve',
+    },
   },
-  required: ['id', 'request_id', 'request_code', 'service', 'citizen_name', 'agency', 'concept', 'amount', 'approval_number', 'no_autorizacion', 'proof_name', 'kind', 'sent_at', 'document'],
+  required: ['id', 'request_id', 'request_code', 'service', 'citizen_name', 'agency', 'concept', 'amount', 'approval_number', 'no_autorizacion', 'proof_name', 'kind', 'sent_at', 'document', 'can_verify'],
   additionalProperties: false,
 } as const;
 

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createAgencies } from './agencies/createAgencies';
 import type { Agencies } from './agencies/types';
 import { createPayments } from './payments/createPayments';
@@ -12,12 +12,14 @@ import { seedReference } from './db/seedReference';
 import { refreshReferenceSearch } from './db/refreshReferenceSearch';
 import { seedSandbox } from './db/seedSandbox';
 import { installErrorHandler } from './http/installErrorHandler';
+import { httpServerTimeouts, installBodyTimeout } from './http/httpTimeouts';
 import { installInputGuard } from './http/installInputGuard';
 import { installNotFoundHandler } from './http/installNotFoundHandler';
-import { redactLogUrl } from './http/redactLogUrl';
+import { loggerOptions } from './http/loggerOptions';
 import { decorateServices } from './plugins/app/decorateServices';
 import { registerAuth } from './plugins/app/registerAuth';
 import { registerStaffAuth } from './plugins/app/registerStaffAuth';
+import { registerAccessDenials } from './plugins/app/registerAccessDenials';
 import { registerLookupGuard } from './plugins/app/registerLookupGuard';
 import { registerMailer } from './plugins/app/registerMailer';
 import { registerPruning } from './plugins/app/registerPruning';
@@ -90,25 +92,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactLogUrl(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    // Every URL in a log line (request, error, message) through redactLogUrl.ts; credentials never.
+    logger: loggerOptions(config.logLevel, overrides.logStream),
     // A hop count trusts that many proxies next to the server (Fastify's own rule, written out for its types).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Request ids: a trusted proxy's x-request-id, otherwise a new UUID (never a direct client's choice).
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Header, request, idle and keep-alive times of Node's server (HTTP_*_TIMEOUT_MS); the body time is installBodyTimeout's.
+    ...httpServerTimeouts(config.httpTimeouts),
     ajv: { customOptions: { allErrors: true } },
     frameworkErrors: (error, request, reply) => {
       void (reply as FastifyReply).code(400).header(REQUEST_ID_HEADER, request.id).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Dirección inválida' : 'Solicitud inválida' });
@@ -116,6 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   registerRequestIds(app);
+  installBodyTimeout(app, config.httpTimeouts.bodyMs);
   installErrorHandler(app);
   installInputGuard(app);
   await registerUnderPressure(app, config.overloadMaxEventLoopDelayMs);
@@ -131,6 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerStorage(app, storage, stagingDir);
   registerAuth(app);
   registerStaffAuth(app);
+  registerAccessDenials(app);
   registerLookupGuard(app, config.rateLimitAllowList);
   registerMailer(app);
   registerPruning(app);

@@ -276,6 +276,16 @@ function trustProxy(value: string): TrustProxy {
   return listEntries(value);
 }
 
+/** PUBLIC_URL as an origin; by default the portal on this machine (http://localhost:PORT). */
+function publicOrigin(env: ConfigEnv): string {
+  return new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+}
+
+/** The passkeys' relying party: the portal's name, its domain (RP ID) and its origin. */
+function relyingParty(origin: string) {
+  return { name: 'Portal Ciudadano', rpId: new URL(origin).hostname, origin };
+}
+
 function toConfig(env: ConfigEnv) {
   const inMemory = env.DATA_DIR === 'memory://';
   const defaultUploadDir = inMemory ? path.join(tmpdir(), `portal-uploads-${randomUUID()}`) : path.join(env.DATA_DIR, 'uploads');
@@ -301,6 +311,8 @@ function toConfig(env: ConfigEnv) {
     uploadMaxBytes: UPLOAD_MAX_BYTES,
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     uploadQuotaFiles: env.UPLOAD_QUOTA_FILES,
+    /** DISK_MIN_FREE_MB in bytes: below it uploads and drafts answer 507 and readiness 503 (services/storage/diskSpace.ts); 0 never checks. */
+    diskMinFreeBytes: env.DISK_MIN_FREE_MB * 1024 * 1024,
     staticDir: path.resolve(env.STATIC_DIR),
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -311,6 +323,14 @@ function toConfig(env: ConfigEnv) {
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX,
     overloadMaxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    /** How long a client may take to send a request, and to stay silent or idle (http/httpTimeouts.ts). */
+    httpTimeouts: {
+      headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      bodyMs: env.HTTP_BODY_TIMEOUT_MS,
+      requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      idleMs: env.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     /** null: /metrics answers 404. */
     metricsToken: env.METRICS_TOKEN ?? null,
     /** null keeps mail in the outbox table only. */
@@ -323,6 +343,9 @@ function toConfig(env: ConfigEnv) {
     headerScriptUrl: env.HEADER_SCRIPT_URL === undefined ? null : browserUrl(env.HEADER_SCRIPT_URL),
     surveyUrl: browserUrl(env.SURVEY_URL),
     registroUnicoUrl: browserUrl(env.REGISTRO_UNICO_URL),
+    /** PUBLIC_URL's origin (checked by its rule), and the passkeys' relying party that follows from it. */
+    publicUrl: publicOrigin(env),
+    webauthn: relyingParty(publicOrigin(env)),
   };
 }
 

@@ -90,6 +90,27 @@ export const CONFIG_RULES = {
       return undefined;
     },
   },
+  /**
+   * The portal's own address as the browser sees it (PUBLIC_URL): an origin only, whose host is a
+   * domain name, since it is the RP ID of the passkeys (WebAuthn refuses an IP address there).
+   */
+  publicUrl: {
+    requirement: 'debe ser el origen del portal (`https://dominio`, sin ruta; http:// solo con localhost fuera de producción) con un nombre de dominio, no una dirección IP',
+    check(value, given) {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        return `debe ser una dirección https:// completa (recibido "${value}")`;
+      }
+      if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return `debe usar un nombre de dominio, no una dirección IP: es el RP ID de las llaves de acceso (recibido "${value}")`;
+      const local = url.protocol === 'http:' && url.hostname === 'localhost' && given.NODE_ENV !== 'production';
+      if (url.protocol !== 'https:' && !local) return `debe empezar por https:// (http:// solo con localhost fuera de producción; recibido "${value}")`;
+      if (url.username !== '' || url.password !== '') return 'no debe contener usuario ni contraseña';
+      if (url.pathname !== '/' || url.search !== '' || url.hash !== '') return `debe ser solo el origen, sin ruta, consulta ni fragmento (recibido "${value}")`;
+      return undefined;
+    },
+  },
 } as const satisfies Record<string, ConfigRule>;
 
 /** One environment variable, as this schema may describe it. */
@@ -124,6 +145,12 @@ export const configSchema = {
   properties: {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000, description: 'puerto de escucha (API, `/docs` y la aplicación)' },
     HOST: { type: 'string', default: '0.0.0.0', description: 'dirección de escucha (`0.0.0.0`: todas las interfaces)' },
+    PUBLIC_URL: {
+      type: 'string',
+      rule: 'publicUrl',
+      defaultText: '`http://localhost:PORT`',
+      description: 'dirección pública del portal tal como la abre el navegador (`https://portal.gob.do`): su origen y su dominio (RP ID) son los de las llaves de acceso (desbloqueo facial o con huella); una llave creada en un dominio solo sirve en ese dominio. Sin ella, `http://localhost` y el puerto, que solo sirve en la propia máquina',
+    },
     DATA_DIR: {
       type: 'string',
       default: './data',
@@ -241,6 +268,13 @@ export const configSchema = {
       description: 'espacio (bytes; por defecto 500 MB) de los documentos de cada ciudadano; al alcanzarlo, subir otro responde 413',
     },
     UPLOAD_QUOTA_FILES: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 200, description: 'número de documentos de cada ciudadano; al alcanzarlo, subir otro responde 413' },
+    DISK_MIN_FREE_MB: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_048_576,
+      default: 100,
+      description: 'espacio libre mínimo (MB) de las carpetas donde escribe el servidor: la de datos con la base embebida, la de subidas en curso (`DATA_DIR/staging`) y `UPLOAD_DIR` con `DOCUMENT_STORAGE=local`. Por debajo, subir un documento o guardar un borrador responde 507 sin escribir nada y `/health/ready` responde 503 (`storage: lleno`) hasta que vuelva a haber espacio. `0` no lo comprueba ([docs/operations.md](docs/operations.md#disco-lleno))',
+    },
     STATIC_DIR: { type: 'string', default: 'dist/app', description: 'la aplicación compilada' },
     TRUST_PROXY: {
       type: 'string',
@@ -274,6 +308,41 @@ export const configSchema = {
       maximum: 60_000,
       default: 1000,
       description: 'retraso medio del bucle de eventos (ms) a partir del cual el servidor responde 503 con `Retry-After` en lugar de tardar; `0` lo desactiva (`/health/*` sigue respondiendo)',
+    },
+    HTTP_HEADERS_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600_000,
+      default: 20_000,
+      description: 'tiempo máximo (ms) para recibir la línea y los encabezados de una solicitud; pasado, el servidor responde 408 y cierra la conexión (no mayor que `HTTP_REQUEST_TIMEOUT_MS`)',
+    },
+    HTTP_BODY_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 3_600_000,
+      default: 60_000,
+      description: 'tiempo máximo (ms) para recibir el cuerpo de una solicitud que no es una subida (JSON, formularios: 1 MB como máximo, ~33 s a 256 kbit/s); pasado, 408 y se cierra la conexión. Las subidas (`multipart/form-data`) tienen `HTTP_REQUEST_TIMEOUT_MS`',
+    },
+    HTTP_REQUEST_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 7_200_000,
+      default: 1_800_000,
+      description: 'tiempo máximo (ms) para recibir una solicitud entera, también una subida: por defecto 30 minutos, lo que tarda un documento de 50 MB a 256 kbit/s (~27 min) desde un teléfono lento; pasado, 408 y se cierra la conexión',
+    },
+    HTTP_IDLE_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 3_600_000,
+      default: 150_000,
+      description: 'silencio máximo (ms) de una conexión (nada recibido ni enviado) antes de cerrarla; debe superar `AGENCY_TIMEOUT_MS` y `PAYMENT_TIMEOUT_MS`, porque mientras el servidor espera a una agencia la conexión calla',
+    },
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600_000,
+      default: 72_000,
+      description: 'cuánto (ms) se mantiene abierta una conexión sin solicitudes entre una y la siguiente (*keep-alive*); mayor que la espera de conexiones ociosas del balanceador, para que nunca las cierre el servidor mientras el balanceador envía por ellas',
     },
     METRICS_TOKEN: {
       type: 'string',

@@ -15,7 +15,7 @@ import { replaceReferenceTable } from '../src/db/replaceReferenceTable';
 import { AUDIT_ACTIONS, FORMALIZATION_FORM, type AuditAction } from '@portal/api-contract';
 import { applyRequestEvent } from '../src/services/requests/requestWorkflow';
 import { buildTestApp, mailboxOf, type TestApp } from './buildTestApp';
-import { DEMO, SAMPLE_FILES, bearer, login, multipart } from './helpers';
+import { DEMO, SAMPLE_FILES, bearer, login, multipart, staffLogin as signStaffIn } from './helpers';
 import { requestFor } from './fuzz/requestArbitrary';
 import { routeCatalog } from './fuzz/routeCatalog';
 import { failureReport, newTally, runOne, runPool } from './fuzz/runRequests';
@@ -39,11 +39,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string | null, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function staffLogin(email: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email, password } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ token: string }>().token;
-}
+const staffLogin = (email: string, password: string): Promise<string> => signStaffIn(t.app, { email, password });
 
 async function upload(token: string, name = 'Plano del local'): Promise<number> {
   const body = multipart([

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
 import { buildTestApp, type TestApp } from './buildTestApp';
-import { bearer, DEMO, login } from './helpers';
+import { bearer, DEMO, login, staffLogin } from './helpers';
 import { citizenIdOf, paymentViewOf, submitFormalization, uploadPdf } from './paymentFixtures';
 
 let t: TestApp;
@@ -59,12 +59,7 @@ async function withTwoCopies(): Promise<{ id: number; code: string; camara: Item
   return { id, code, camara };
 }
 
-async function staffToken(institution: string | null): Promise<string> {
-  const s = SANDBOX_STAFF.find((x) => x.institution === institution)!;
-  const res = await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: s.email, password: s.password } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token;
-}
+const staffToken = (institution: string | null): Promise<string> => staffLogin(t.app, SANDBOX_STAFF.find((x) => x.institution === institution)!);
 
 /** Pays a charge by transfer: its authorization number, then the sandbox bank's confirmation (SIRITE). */
 async function payByTransfer(id: number, itemId: number) {

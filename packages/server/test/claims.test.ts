@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedClaimTransitions, CLAIM_STATUSES } from '@portal/api-contract';
 import { SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
 import { buildTestApp, mailboxOf, type TestApp } from './buildTestApp';
-import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, type Part } from './helpers';
+import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, staffLogin as signStaffIn, type Part } from './helpers';
 
 let t: TestApp;
 let citizenA: number;
@@ -13,11 +13,7 @@ let tokenB: string;
 let requestA: number;
 const staffTokens: Record<'pgr' | 'intrant' | 'admin', string> = { pgr: '', intrant: '', admin: '' };
 
-async function staffLogin(email: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email, password } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ token: string }>().token;
-}
+const staffLogin = (email: string, password: string): Promise<string> => signStaffIn(t.app, { email, password });
 
 async function submittedRequest(citizenId: number, institution = 'PGR'): Promise<number> {
   const { rows } = await t.app.db.query<{ id: number }>("INSERT INTO applications (citizen_id, form, data) VALUES ($1, 'certificado-no-antecedentes', '{}') RETURNING id", [citizenId]);

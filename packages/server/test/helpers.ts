@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
 import { mailboxOf } from './buildTestApp';
+import { nextStaffCode, rememberStaffSecret } from './staffCodes';
 
 export const DEMO = { cedula: '40229183641', password: 'Demo-Portal-2026' };
 
@@ -45,6 +46,42 @@ export async function register(app: FastifyInstance, cedula: string, password: s
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const staffScopes = new WeakMap<object, string>();
+/** One name per database (two apps on one database share the members' used codes); per app when it has none here (a server over HTTP). */
+export function staffScopeOf(app: FastifyInstance): string {
+  const owner: object = (app as Partial<FastifyInstance>).db ?? app;
+  let scope = staffScopes.get(owner);
+  if (scope === undefined) {
+    scope = `db-${Math.random().toString(36).slice(2)}`;
+    staffScopes.set(owner, scope);
+  }
+  return scope;
+}
+
+/**
+ * Signs a staff member in the whole way (issue 25 §2): password, then the
+ * authenticator app's code (staffCodes.ts: otpauth over the sandbox's key, or
+ * the key the member enrolled here); a member without a factor enrols the key
+ * the server offers. Returns the session token (fails the test otherwise).
+ */
+export async function staffLogin(app: FastifyInstance, account: { email: string; password: string }): Promise<string> {
+  const scope = staffScopeOf(app);
+  const first = await app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: account.email, password: account.password } });
+  expect(first.statusCode, first.body).toBe(200);
+  const challenge = first.json<{ step: 'codigo' | 'alta'; pending_token: string; totp_secret: string | null }>();
+  let res;
+  if (challenge.step === 'alta') {
+    rememberStaffSecret(scope, account.email, challenge.totp_secret!);
+    const { code } = await nextStaffCode(scope, account.email);
+    res = await app.inject({ method: 'POST', url: '/v1/backoffice/auth/enrolment', payload: { pending_token: challenge.pending_token, code } });
+  } else {
+    const { code } = await nextStaffCode(scope, account.email);
+    res = await app.inject({ method: 'POST', url: '/v1/backoffice/auth/second-factor', payload: { pending_token: challenge.pending_token, code } });
+  }
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ token: string }>().token;
+}
 
 export interface Part {
   name: string;

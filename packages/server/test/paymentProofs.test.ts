@@ -9,7 +9,7 @@ import { SANDBOX_JCE_CITIZENS, SANDBOX_STAFF } from '../src/agencies/sandbox/san
 import { confirmCharge, lockCharge } from '../src/services/payments/paymentLedger';
 import { DOCUMENT_NOT_OWN, documentIdFromUrl } from '../src/services/payments/paymentProofs';
 import { buildTestApp, type TestApp } from './buildTestApp';
-import { bearer, DEMO, login, register } from './helpers';
+import { bearer, DEMO, login, register, staffLogin as signStaffIn } from './helpers';
 import { citizenIdOf, paymentViewOf, submitFormalization, uploadPdf } from './paymentFixtures';
 
 let t: TestApp;
@@ -22,12 +22,7 @@ const staff: Record<'dgii' | 'intrant' | 'pgr' | 'admin', string> = { dgii: '', 
 
 const docUrl = (id: number) => `/v1/portals/documents/${id}/download`;
 
-async function staffLogin(institution: string | null): Promise<string> {
-  const s = SANDBOX_STAFF.find((x) => x.institution === institution)!;
-  const res = await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: s.email, password: s.password } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token;
-}
+const staffLogin = (institution: string | null): Promise<string> => signStaffIn(t.app, SANDBOX_STAFF.find((x) => x.institution === institution)!);
 
 beforeAll(async () => {
   t = await buildTestApp({ rateLimitAllowList: ['127.0.0.1'] });

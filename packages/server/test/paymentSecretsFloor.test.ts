@@ -25,7 +25,7 @@ import { loadConfig } from '../src/config';
 import { createDb } from '../src/db/createDb';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { routeList } from './fuzz/routeCatalog';
-import { bearer, DEMO, login } from './helpers';
+import { bearer, DEMO, login, staffLogin } from './helpers';
 import { startMailSink, type MailSink } from './mailSink';
 import { startServer, type ServerProcess } from './serverProcess';
 import { citizenIdOf, paymentViewOf, submitFormalization, uploadPdf } from './paymentFixtures';
@@ -206,7 +206,7 @@ describe('every payment path, then no card number or security code anywhere', ()
     });
     expect(proof.statusCode, proof.body).toBe(200);
     const officer = SANDBOX_STAFF.find((s) => s.institution === 'DGII')!;
-    const staffToken = (await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: officer.email, password: officer.password } })).json().token as string;
+    const staffToken = await staffLogin(t.app, officer);
     const accepted = await post(`/v1/backoffice/payments/${dgii.id}/accept`, {}, staffToken);
     expect(accepted.statusCode, accepted.body).toBe(200);
 

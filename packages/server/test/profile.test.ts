@@ -158,7 +158,7 @@ describe('changing the e-mail', () => {
   it('keeps the old address until the code sent to the new one is confirmed; the old one is told', async () => {
     const mailbox = mailboxOf(t.app);
     const since = mailbox.received.length;
-    const res = await update(owner.id, { ...FULL, correo_electronico: 'Nuevo.Dueno@example.com', calle: 'Calle Las Damas' });
+    const res = await update(owner.id, { ...FULL, correo_electronico: 'Nuevo.Dueno@example.com', calle: 'Calle Las Damas', current_password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email_change_pending: true, data: { correo_electronico: 'dueno@example.com', correo_pendiente: 'nuevo.dueno@example.com', calle: 'Calle Las Damas' } });
     const code = await mailbox.codeFor('nuevo.dueno@example.com', { since });
@@ -191,7 +191,7 @@ describe('changing the e-mail', () => {
   it('gives a code five attempts, then refuses even the right one', async () => {
     const mailbox = mailboxOf(t.app);
     const since = mailbox.received.length;
-    expect((await update(owner.id, { ...FULL, correo_electronico: 'tercero@example.com' })).statusCode).toBe(200);
+    expect((await update(owner.id, { ...FULL, correo_electronico: 'tercero@example.com', current_password: PASSWORD })).statusCode).toBe(200);
     const code = await mailbox.codeFor('tercero@example.com', { since });
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await confirm(wrong)).statusCode).toBe(400);
@@ -202,7 +202,7 @@ describe('changing the e-mail', () => {
   it('drops a pending change when the citizen saves their current address again', async () => {
     const mailbox = mailboxOf(t.app);
     const since = mailbox.received.length;
-    await update(owner.id, { ...FULL, correo_electronico: 'cuarto@example.com' });
+    await update(owner.id, { ...FULL, correo_electronico: 'cuarto@example.com', current_password: PASSWORD });
     const code = await mailbox.codeFor('cuarto@example.com', { since });
     const res = await update(owner.id, { ...FULL, correo_electronico: 'nuevo.dueno@example.com' });
     expect(res.json()).toMatchObject({ email_change_pending: false, data: { correo_pendiente: null } });
@@ -210,9 +210,9 @@ describe('changing the e-mail', () => {
   });
 
   it('mails at most five codes an hour per account (a resend to the same address counts); the sixth save is a 429 and changes nothing', async () => {
-    for (let i = 0; i < 5; i++) expect((await update(other.id, { ...FULL, correo_electronico: 'otra.nueva@example.com' }, other.token)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await update(other.id, { ...FULL, correo_electronico: 'otra.nueva@example.com', current_password: PASSWORD }, other.token)).statusCode).toBe(200);
     const before = await profileRow(other.id);
-    const res = await update(other.id, { ...FULL, correo_electronico: 'otra.nueva@example.com', calle: 'Otra calle' }, other.token);
+    const res = await update(other.id, { ...FULL, correo_electronico: 'otra.nueva@example.com', calle: 'Otra calle', current_password: PASSWORD }, other.token);
     expect(res.statusCode).toBe(429);
     expect(await profileRow(other.id)).toEqual(before);
   });

@@ -13,15 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { routeList } from './fuzz/routeCatalog';
-import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, type Part } from './helpers';
+import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, staffLogin, type Part } from './helpers';
 
 let t: TestApp;
-const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', officerDgii: '', admin: '' };
+const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', officerDgii: '', officerVuf: '', admin: '' };
 /**
  * Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. The DGII's officer collects
  * a charge of citizen A's formalization (ids.vuf), which they may read but not act on, and none of ids.request.
  */
-const ids = { request: 0, action: 0, institutionComment: 0, document: 0, claim: 0, vuf: 0, vufCode: '', onapiItem: 0, dgiiItem: 0, camaraItem: 0, pgrItem: 0 };
+const ids = { staffX: 0, request: 0, action: 0, institutionComment: 0, document: 0, claim: 0, vuf: 0, vufCode: '', onapiItem: 0, dgiiItem: 0, camaraItem: 0, pgrItem: 0 };
 /** Citizen A's current authorization number of the PGR charge (transfers and deposits). */
 let pgrPaymentCode = '';
 
@@ -64,6 +64,9 @@ function callsFor(): Record<string, Call> {
     'POST /v1/backoffice/claims/:id/comments': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/comments`, json: { content: 'Respuesta ajena' } },
     'POST /v1/backoffice/claims/:id/status': { method: 'POST', url: `/v1/backoffice/claims/${ids.claim}/status`, json: { status: 'cerrado' } },
     'GET /v1/backoffice/audit': { method: 'GET', url: '/v1/backoffice/audit' },
+    // Staff members and their second factor (issue 25 §2): administrators only.
+    'GET /v1/backoffice/staff': { method: 'GET', url: '/v1/backoffice/staff' },
+    'POST /v1/backoffice/staff/:id/second-factor/reset': { method: 'POST', url: `/v1/backoffice/staff/${ids.staffX}/second-factor/reset` },
     // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
     'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
     // Transfer or deposit: the PGR charge's authorization number (pgrPaymentCode, citizen A's current one).
@@ -102,6 +105,9 @@ const SCOPED_TO_CALLER = new Set([
   'GET /v1/portals/myclaims',
   'GET /v1/issues',
   'POST /v1/backoffice/auth/login',
+  // The sign-in's second step (issue 25 §2): the caller's own pending sign-in (staffAuth.test.ts).
+  'POST /v1/backoffice/auth/second-factor',
+  'POST /v1/backoffice/auth/enrolment',
   'POST /v1/backoffice/auth/logout',
   'GET /v1/backoffice/auth/me',
   'GET /v1/backoffice/requests',
@@ -118,9 +124,12 @@ const SCOPED_TO_CALLER = new Set([
   'POST /v1/institution-camara/return',
 ]);
 
+/** The back office's routes for administrators only. */
+const ADMIN_ONLY = new Set(['GET /v1/backoffice/audit', 'GET /v1/backoffice/staff', 'POST /v1/backoffice/staff/:id/second-factor/reset']);
+
 /** Who must be refused on each kind of route. */
 function refusedCallers(key: string): Caller[] {
-  if (key === 'GET /v1/backoffice/audit') return ['citizenA', 'officerX', 'officerY', 'officerDgii'];
+  if (ADMIN_ONLY.has(key)) return ['citizenA', 'officerX', 'officerY', 'officerDgii'];
   if (key.includes(' /v1/backoffice/')) return ['citizenA', 'citizenB', 'officerY', 'officerDgii'];
   return ['citizenB', 'officerX', 'officerY', 'officerDgii', 'admin'];
 }
@@ -129,6 +138,8 @@ const TABLES: Record<string, string> = {
   applications: '*', request_actions: '*', request_comments: '*', request_attachments: '*', request_ratings: '*',
   request_items: '*', payment_attempts: '*', card_page_orders: '*', payment_codes: '*', request_item_variations: '*',
   claims: '*', claim_comments: '*', documents: '*', notifications: '*', audit_log: '*',
+  // Second factors (an administrator's reset clears one and ends the member's sessions).
+  staff: 'id, totp_secret, totp_enrolled_at', staff_recovery_codes: '*', staff_sessions: 'token_hash, revoked_at',
   // The mail queued, not its delivery (the mailer sends in the background and then erases the body).
   outbox: 'id, to_address, subject',
 };
@@ -137,7 +148,9 @@ const TABLES: Record<string, string> = {
 async function fingerprint(): Promise<Record<string, string>> {
   const prints: Record<string, string> = {};
   for (const [table, columns] of Object.entries(TABLES)) {
-    const { rows } = await t.app.db.query<{ row: string }>(`SELECT to_jsonb(x)::text AS row FROM (SELECT ${columns} FROM ${table}) x ORDER BY 1`);
+    // A refusal is itself recorded (audit_log 'acceso_denegado', registerAccessDenials.ts): everything else stays as it was.
+    const where = table === 'audit_log' ? " WHERE action <> 'acceso_denegado'" : '';
+    const { rows } = await t.app.db.query<{ row: string }>(`SELECT to_jsonb(x)::text AS row FROM (SELECT ${columns} FROM ${table}${where}) x ORDER BY 1`);
     prints[table] = createHash('sha256').update(rows.map((row) => row.row).join('\n')).digest('hex');
   }
   return prints;
@@ -157,10 +170,7 @@ async function ok(res: { statusCode: number; body: string }, status = 200) {
 }
 
 /** A sandbox staff member's token (null: the administrator). */
-async function staffToken(institution: string | null): Promise<string> {
-  const s = SANDBOX_STAFF.find((x) => x.institution === institution)!;
-  return (await ok(await t.app.inject({ method: 'POST', url: '/v1/backoffice/auth/login', payload: { email: s.email, password: s.password } }))).token as string;
-}
+const staffToken = (institution: string | null): Promise<string> => staffLogin(t.app, SANDBOX_STAFF.find((x) => x.institution === institution)!);
 
 beforeAll(async () => {
   t = await buildTestApp({ rateLimitAllowList: ['127.0.0.1'] });
@@ -170,7 +180,9 @@ beforeAll(async () => {
   tokens.officerX = await staffToken('PGR');
   tokens.officerY = await staffToken('INTRANT');
   tokens.officerDgii = await staffToken('DGII');
+  tokens.officerVuf = await staffToken('VUF');
   tokens.admin = await staffToken(null);
+  ids.staffX = (await t.app.db.query<{ id: number }>('SELECT id FROM staff WHERE email = $1', [SANDBOX_STAFF.find((x) => x.institution === 'PGR')!.email])).rows[0].id;
 
   // Citizen A's submitted request of a PGR service, taken into review with an action asked and an institution comment.
   const citizenA = (await t.app.db.query<{ id: number }>('SELECT id FROM citizens WHERE cedula = $1', [DEMO.cedula])).rows[0].id;
@@ -200,6 +212,8 @@ beforeAll(async () => {
   ids.dgiiItem = await charge('DGII', 1000, '70000000002');
   ids.camaraItem = await charge('CCPSD', 5000);
   pgrPaymentCode = (await ok(await send(callsFor()['GET /v1/portals/requests/:id/payment-code'], tokens.citizenA))).data.code;
+  // Citizen A's proof of the DGII charge, waiting for verification (what POST /v1/institution-dgii/upload/document leaves).
+  await t.app.db.query("UPDATE request_items SET status = 'en_verificacion', proof_document_id = $2, approval_number = 'AP-700002' WHERE id = $1", [ids.dgiiItem, ids.document]);
 });
 afterAll(() => t.close());
 
@@ -248,6 +262,47 @@ describe('ownership and role matrix (issue 12 §6)', () => {
     const vufOfficer = await staffToken('VUF');
     expect((await ok(await send({ method: 'GET', url: `/v1/backoffice/requests/${vuf}` }, vufOfficer))).data).toMatchObject({ read_only: false, allowed: ['tomar'] });
     expect((await ok(await send({ method: 'GET', url: `/v1/backoffice/requests/${vuf}` }, tokens.admin))).data).toMatchObject({ read_only: false, allowed: ['tomar'] });
+  });
+
+  /**
+   * Who verifies a proof of payment (issue 25 §1 finding 7; paymentProofs.verifiesProof): the institution that collects the
+   * charge and the administrator accept or refuse it; the institution that attends the request sees it, and gets a 403.
+   */
+  const PROOF_VERIFIERS: { caller: Caller; sees: boolean; verifies: boolean }[] = [
+    { caller: 'officerDgii', sees: true, verifies: true },
+    { caller: 'admin', sees: true, verifies: true },
+    { caller: 'officerVuf', sees: true, verifies: false },
+    { caller: 'officerX', sees: false, verifies: false },
+  ];
+
+  it('a DGII proof: the VUF sees it but may not accept or refuse it (403, Spanish, nothing changes); the DGII officer accepts it', async () => {
+    const item = ids.dgiiItem;
+    for (const { caller, sees, verifies } of PROOF_VERIFIERS) {
+      const row = (await ok(await send({ method: 'GET', url: '/v1/backoffice/payments' }, tokens[caller]))).data.find((r: { id: number }) => r.id === item);
+      expect(row === undefined ? null : row.can_verify, caller).toBe(sees ? verifies : null);
+    }
+    // The request page says the same per charge: the DGII verifies its own, the VUF none of the formalization's.
+    const page = async (caller: Caller) => (await ok(await send({ method: 'GET', url: `/v1/backoffice/requests/${ids.vuf}` }, tokens[caller]))).data.verifiable_items;
+    expect(await page('officerDgii')).toEqual([ids.dgiiItem]);
+    expect(await page('officerVuf')).toEqual([]);
+    expect((await page('admin')).sort()).toEqual([ids.onapiItem, ids.dgiiItem, ids.camaraItem].sort());
+
+    const before = await fingerprint();
+    for (const call of [
+      { method: 'POST', url: `/v1/backoffice/payments/${item}/accept` },
+      { method: 'POST', url: `/v1/backoffice/payments/${item}/refuse`, json: { reason: 'El comprobante no es legible.' } },
+      // Whatever the body: the caller is refused before the reason is read.
+      { method: 'POST', url: `/v1/backoffice/payments/${item}/refuse`, json: { reason: '' } },
+    ] as Call[]) {
+      const res = await send(call, tokens.officerVuf);
+      expect([res.statusCode, JSON.parse(res.body).message], call.url).toEqual([403, 'Solo la institución que cobra este cargo (DGII) puede aceptar o no aceptar su comprobante']);
+    }
+    expect(await fingerprint()).toEqual(before);
+    // The VUF may still download the proof it sees.
+    expect((await send({ method: 'GET', url: `/v1/backoffice/payments/${item}/document` }, tokens.officerVuf)).statusCode).toBe(200);
+
+    const accepted = await ok(await send({ method: 'POST', url: `/v1/backoffice/payments/${item}/accept` }, tokens.officerDgii));
+    expect(accepted.data.item).toMatchObject({ id: item, status: 'pagado', method: 'comprobante' });
   });
 
   it('the lists show each caller only their own: B sees none of A’s, officer Y none of PGR’s, the administrator all', async () => {

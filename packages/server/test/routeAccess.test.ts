@@ -13,6 +13,10 @@ import { routeList } from './fuzz/routeCatalog';
 const PUBLIC = [
   /^GET \/v1\/region\//,
   /^POST \/v1\/portals\/auth\/citizens\/(login|register|confirm|resend|reset)$/,
+  // The undo link mailed to the old address when the e-mail changed (issue 25 §1): its token authenticates it, not a session.
+  /^POST \/v1\/portals\/auth\/citizens\/email-undo$/,
+  // Signing in with a passkey (issue 25 §3): the options and the answer, before any session.
+  /^POST \/v1\/portals\/auth\/citizens\/passkeys\/(login-options|login)$/,
   /^GET \/v1\/portals\/forgot$/,
   /^POST \/v1\/portals\/error-reports$/,
   /^POST \/v1\/portals\/analytics\/page-views$/,
@@ -31,7 +35,8 @@ const PUBLIC = [
   // Suggest a missing service (issue 11 §5): anonymous visitors may, within a rate limit.
   /^POST \/v2\/service-suggested$/,
   // The back office's sign-in (issue 12 §4).
-  /^POST \/v1\/backoffice\/auth\/login$/,
+  // … and its second step (issue 25 §2), which takes the pending sign-in of the password step, not a session.
+  /^POST \/v1\/backoffice\/auth\/(login|second-factor|enrolment)$/,
   // The claim types (issue 12 §2).
   /^GET \/v1\/issues$/,
   // The card payment page's signed return (issue 13): the hash authenticates it, not a session.

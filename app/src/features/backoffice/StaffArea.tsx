@@ -29,6 +29,7 @@ const PaymentsPage = lazyPage(() => import('./components/PaymentsPage'), 'Paymen
 const StaffClaimsPage = lazyPage(() => import('./claims/StaffClaimsPage'), 'StaffClaimsPage');
 const StaffClaimPage = lazyPage(() => import('./claims/StaffClaimPage'), 'StaffClaimPage');
 const AuditPage = lazyPage(() => import('./components/AuditPage'), 'AuditPage');
+const StaffMembersPage = lazyPage(() => import('./components/StaffMembersPage'), 'StaffMembersPage');
 
 const AREA = 'Oficina de la institución';
 
@@ -88,6 +89,7 @@ export function StaffArea() {
           <Route path={staffPaths.staffSuggestions.pattern}>{page(staffPaths.staffSuggestions, SuggestionsPage)}</Route>
           <Route path={staffPaths.staffReports.pattern}>{page(staffPaths.staffReports, ErrorReportsPage)}</Route>
           <Route path={staffPaths.staffAudit.pattern}>{page(staffPaths.staffAudit, AuditPage, true)}</Route>
+          <Route path={staffPaths.staffMembers.pattern}>{page(staffPaths.staffMembers, StaffMembersPage, true)}</Route>
           <Route><StaffNotFound /></Route>
         </Switch>
       </Suspense>

@@ -1,6 +1,6 @@
 /** The signed-in citizen's profile and documents on the server (SWR keys, fetchers, updates). */
 import useSWR from 'swr';
-import type { CitizenProfile, EmailConfirmBody, EmailConfirmed, ProfileUpdated } from '@portal/api-contract';
+import { PROFILE_CURRENT_PASSWORD_FIELD, type CitizenProfile, type EmailConfirmBody, type EmailConfirmed, type ProfileUpdated } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { DOCUMENTS_KEY, listDocuments } from '../../api/documents';
 import { EDITABLE } from './fields';
@@ -27,14 +27,16 @@ export function useDocuments() {
 
 /**
  * Saves contact and address (spec §7: multipart, null values sent as empty);
- * a 400 carries the schema's messages per field.
+ * a 400 carries the schema's messages per field. A new e-mail needs the
+ * current password (`currentPassword`; a 400 on `current_password` otherwise).
  */
-export async function updateProfile(id: number, data: Record<string, unknown>): Promise<ProfileUpdated> {
+export async function updateProfile(id: number, data: Record<string, unknown>, currentPassword?: string): Promise<ProfileUpdated> {
   const body = new FormData();
   for (const key of EDITABLE) {
     const value = data[key];
     body.set(key, value === null || value === undefined ? '' : String(value));
   }
+  if (currentPassword) body.set(PROFILE_CURRENT_PASSWORD_FIELD, currentPassword);
   return api.post<ProfileUpdated>(`portals/citizen-profile/${id}/update`, { body });
 }
 

@@ -96,7 +96,7 @@ async function run(args: string[]): Promise<number> {
       console.error(result.error);
       return 1;
     }
-    console.log(`Cuenta creada: ${result.email} (${result.role}${result.institution ? `, ${result.institution}` : ''}), id ${result.id}.`);
+    console.log(`Cuenta creada: ${result.email} (${result.role}${result.institution ? `, ${result.institution}` : ''}), id ${result.id}. En su primer ingreso configura su segundo factor (una aplicación de autenticación) y recibe sus códigos de recuperación.`);
     return 0;
   } finally {
     await db.close();

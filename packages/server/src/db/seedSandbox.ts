@@ -10,6 +10,8 @@ import {
 import type { PasswordHasher } from '../services/passwordHasher';
 import { normalizeText } from '../text/normalizeText';
 import type { Db, Queryable } from './Db';
+import { SANDBOX_STAFF_TOTP_SECRET } from '@portal/api-contract';
+import { presetSecondFactor } from '../services/staff/staffSecondFactor';
 import { createStaff } from '../services/staff/staffStore';
 
 async function isEmpty(tx: Queryable, table: string): Promise<boolean> {
@@ -17,7 +19,12 @@ async function isEmpty(tx: Queryable, table: string): Promise<boolean> {
   return rows.length === 0;
 }
 
-/** The sandbox's back-office accounts (SANDBOX_STAFF), each created once. */
+/**
+ * The sandbox's back-office accounts (SANDBOX_STAFF), each created once, with the documented
+ * authenticator key (SANDBOX_STAFF_TOTP_SECRET) whenever they have none, so README's accounts stay
+ * usable. One an administrator resets enrols at its next sign-in like any account; a start gives
+ * the documented key back to one that has not enrolled again.
+ */
 async function seedStaff(db: Db, hasher: PasswordHasher): Promise<void> {
   const { rows } = await db.query<{ email: string }>('SELECT email FROM staff WHERE email = ANY($1::text[])', [SANDBOX_STAFF.map((s) => s.email)]);
   const present = new Set(rows.map((r) => r.email));
@@ -25,6 +32,8 @@ async function seedStaff(db: Db, hasher: PasswordHasher): Promise<void> {
     if (present.has(s.email)) continue;
     await createStaff(db, { email: s.email, name: s.name, role: s.role, institution: s.institution, passwordHash: await hasher.hash(s.password) });
   }
+  const { rows: accounts } = await db.query<{ id: number }>('SELECT id FROM staff WHERE email = ANY($1::text[])', [SANDBOX_STAFF.map((s) => s.email)]);
+  for (const { id } of accounts) await presetSecondFactor(db, id, SANDBOX_STAFF_TOTP_SECRET);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AgencyUnavailableError } from '../agencies/types';
+import { CHANGES_NOT_SAVED, DOCUMENTS_NOT_STORED, isDiskFull } from '../services/storage/diskSpace';
 import { HttpError } from './HttpError';
 import { toFieldErrors } from './toFieldErrors';
 
@@ -7,7 +8,8 @@ export const UNAUTHENTICATED = 'Unauthenticated.';
 export const TOO_MANY_ATTEMPTS = 'Demasiados intentos, intente más tarde';
 export const FILE_TOO_LARGE = 'El archivo excede el tamaño máximo de 50 MB';
 
-const STATUS_MESSAGES: Record<number, string> = {
+/** The Spanish message of each 4xx status without a more precise one (also the 408 of http/httpTimeouts.ts). */
+export const STATUS_MESSAGES: Record<number, string> = {
   400: 'Solicitud inválida',
   401: UNAUTHENTICATED,
   403: 'No autorizado',
@@ -56,6 +58,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AgencyUnavailableError) {
       request.log.warn({ err: error }, 'agency unavailable');
       return reply.code(502).send({ message: 'Servicio externo no disponible, intente más tarde' });
+    }
+    // A full disk (ENOSPC, PostgreSQL's 53100): 507, whatever wrote; uploads and stores leave nothing half-written (services/storage/diskSpace.ts).
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return reply.code(507).send({ message: request.isMultipart() ? DOCUMENTS_NOT_STORED : CHANGES_NOT_SAVED });
     }
     const known = error.code ? CODE_MESSAGES[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ message: known[1] });

@@ -15,8 +15,10 @@ import { previewRoutes } from './applications/previewRoutes';
 import { catalogueRoutes } from './catalogue/catalogueRoutes';
 import { catalogueV2Routes } from './catalogue/catalogueV2Routes';
 import { accountPublicRoutes, accountRoutes } from './auth/accountRoutes';
+import { passkeyPublicRoutes, passkeyRoutes } from './auth/passkeyRoutes';
 import { passwordPublicRoutes, passwordRoutes } from './auth/passwordRoutes';
 import { registrationRoutes } from './auth/registrationRoutes';
+import { emailUndoRoutes } from './auth/emailUndoRoutes';
 import { documentRoutes } from './documents/documentRoutes';
 import { uploadDocumentRoute } from './documents/uploadDocumentRoute';
 import { existsRoutes } from './exists/existsRoutes';
@@ -64,6 +66,7 @@ const CITIZEN_ROUTES: readonly FastifyPluginAsync[] = [
   existsRoutes,
   accountRoutes,
   passwordRoutes,
+  passkeyRoutes,
   uploadDocumentRoute,
   documentRoutes,
   profileRoutes,
@@ -91,7 +94,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(regionRoutes);
       await v1.register(registrationRoutes);
       await v1.register(accountPublicRoutes);
+      await v1.register(passkeyPublicRoutes);
       await v1.register(passwordPublicRoutes);
+      await v1.register(emailUndoRoutes);
       await v1.register(previewRoutes);
       await v1.register(errorReportRoutes);
       await v1.register(pageViewRoutes);

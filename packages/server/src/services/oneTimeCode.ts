@@ -1,5 +1,5 @@
 /** Six-digit codes sent by e-mail (registration, password reset), stored only as a keyed HMAC. */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 export type CodePurpose = 'registro' | 'restablecer';
 
@@ -18,4 +18,18 @@ export function sameHmac(storedHex: string, candidateHex: string): boolean {
   const a = Buffer.from(storedHex, 'hex');
   const b = Buffer.from(candidateHex, 'hex');
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+/** A fresh seed (16 random bytes, hex) from which a code can be derived again to send the same one. */
+export function newCodeSeed(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * The six-digit code a seed stands for (HMAC with the server's key; the seed alone, read from the
+ * database, gives nothing): a live code can be mailed again without storing it.
+ */
+export function codeFromSeed(key: Buffer, purpose: CodePurpose, subject: string | number, seed: string): string {
+  const digest = createHmac('sha256', key).update(`semilla:${purpose}:${subject}:${seed}`).digest();
+  return String(digest.readUIntBE(0, 6) % 1_000_000).padStart(6, '0');
 }

@@ -1,36 +1,68 @@
-/** Password reset codes (password_resets), stored only as a keyed HMAC; pruneExpired.ts deletes the old ones. */
+/**
+ * Password reset codes (password_resets), stored only as a keyed HMAC and a seed the same code can
+ * be derived from again with the server's key (migration 025): while a code lives, another request
+ * sends that code again instead of a new one, so anonymous requests cannot use up the account's
+ * codes. Guesses are counted apart for browsers the citizen has signed in on (device_attempts):
+ * anonymous wrong guesses that spend a code's attempts do not spend the owner's. pruneExpired.ts
+ * deletes the old ones.
+ */
 import type { Queryable } from '../db/Db';
 
 export const RESET_CODE_MINUTES = 30;
 
-/** A live reset code, its attempt already counted. */
+/** A live reset code, its attempt already counted (`attempts`: of the kind of browser that guessed). */
 export interface PasswordReset {
   id: number;
   code_hmac: string;
   attempts: number;
 }
 
+/** The citizen's live code that can be sent again (issued with a seed), or null. */
+export interface LiveReset {
+  id: number;
+  seed: string;
+  /** Minutes until it expires (at least 1). */
+  minutesLeft: number;
+}
+
 /** Stores a new code for the citizen; it replaces any earlier one (marked used). */
-export async function replacePasswordReset(db: Queryable, citizenId: number, codeHmac: string): Promise<void> {
+export async function replacePasswordReset(db: Queryable, citizenId: number, codeHmac: string, seed: string): Promise<void> {
   await db.query('UPDATE password_resets SET used_at = now() WHERE citizen_id = $1 AND used_at IS NULL', [citizenId]);
   await db.query(
-    `INSERT INTO password_resets (citizen_id, code_hmac, expires_at) VALUES ($1, $2, now() + make_interval(mins => ${RESET_CODE_MINUTES}))`,
-    [citizenId, codeHmac],
+    `INSERT INTO password_resets (citizen_id, code_hmac, code_seed, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => ${RESET_CODE_MINUTES}))`,
+    [citizenId, codeHmac, seed],
   );
+}
+
+/**
+ * The newest unused, unexpired code of the citizen that has a seed and whose anonymous guesses are not
+ * used up (`maxAttempts`); null when there is none (a new one is then minted).
+ */
+export async function findLiveReset(db: Queryable, citizenId: number, maxAttempts: number): Promise<LiveReset | null> {
+  const { rows } = await db.query<LiveReset>(
+    `SELECT id, code_seed AS seed, greatest(1, ceil(extract(epoch FROM expires_at - now()) / 60))::int AS "minutesLeft"
+       FROM password_resets
+      WHERE citizen_id = $1 AND used_at IS NULL AND expires_at > now() AND code_seed IS NOT NULL AND attempts < $2
+      ORDER BY id DESC LIMIT 1`,
+    [citizenId, maxAttempts],
+  );
+  return rows[0] ?? null;
 }
 
 /**
  * Counts one attempt on the citizen's newest live code before it is compared
  * (parallel guesses cannot exceed the limit) and answers it; null when there
- * is none. The caller compares `attempts` with its limit.
+ * is none. `trusted`: the guess comes from a browser the citizen signed in on,
+ * counted on its own. The caller compares `attempts` with its limit.
  */
-export async function takePasswordResetAttempt(db: Queryable, citizenId: number): Promise<PasswordReset | null> {
+export async function takePasswordResetAttempt(db: Queryable, citizenId: number, trusted = false): Promise<PasswordReset | null> {
+  const column = trusted ? 'device_attempts' : 'attempts';
   const { rows } = await db.query<PasswordReset>(
-    `UPDATE password_resets SET attempts = attempts + 1
+    `UPDATE password_resets SET ${column} = ${column} + 1
       WHERE id = (SELECT id FROM password_resets
                    WHERE citizen_id = $1 AND used_at IS NULL AND expires_at > now()
                    ORDER BY id DESC LIMIT 1)
-      RETURNING id, code_hmac, attempts`,
+      RETURNING id, code_hmac, ${column} AS attempts`,
     [citizenId],
   );
   return rows[0] ?? null;

@@ -1,5 +1,7 @@
 import type { Db, Queryable } from '../db/Db';
 import { pruneAttemptCounters } from './attemptCounter';
+import { pruneChallenges } from './passkeys/passkeyStore';
+import { pruneStaffChallenges } from './staff/staffSecondFactor';
 
 /**
  * The transaction-level advisory lock of the pruning: a constant and the
@@ -34,8 +36,11 @@ export async function pruneExpired(db: Db): Promise<number | null> {
       await deleted(tx, 'DELETE FROM pending_registrations WHERE expires_at < now()'),
       await deleted(tx, 'DELETE FROM trusted_devices WHERE expires_at < now()'),
       await deleted(tx, 'DELETE FROM email_changes WHERE expires_at < now()'),
+      await deleted(tx, 'DELETE FROM email_change_undos WHERE expires_at < now()'),
       await deleted(tx, `DELETE FROM outbox WHERE sent_at < now() - interval '1 day'`),
+      await pruneStaffChallenges(tx),
       await pruneAttemptCounters(tx),
+      await pruneChallenges(tx),
     ];
     return counts.reduce((sum, n) => sum + n, 0);
   });

@@ -12,6 +12,11 @@ export const DEVICE_COOKIE = 'device';
 export const DEVICE_TTL_DAYS = 180;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** The cookie's options: sent only to the citizen's sign-in routes (login, reset), never readable by scripts. */
+export function deviceCookieOptions(secure: boolean) {
+  return { path: '/v1/portals/auth/citizens', httpOnly: true, sameSite: 'strict', secure, maxAge: DEVICE_TTL_DAYS * 86400 } as const;
+}
+
 /** Records a new trusted browser for the citizen; returns the cookie value. */
 export async function issueDevice(db: Queryable, citizenId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');

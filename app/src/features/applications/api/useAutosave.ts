@@ -1,7 +1,8 @@
 /**
  * Debounced autosave of a draft, with a local copy so nothing is lost when a
  * call fails or the tab closes: every change is kept in localStorage until the
- * server confirms it; a failed save is retried; another device's newer save
+ * server confirms it; a failed save is retried (a 507, the server's disk full,
+ * less often, with its own message); another device's newer save
  * (409) is reported and the latest version reloaded.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,7 +10,13 @@ import { mutate } from 'swr';
 import { applicationKey, saveApplication, type Application } from '../../../api/applications';
 import { ApiError, statusOf } from '../../../lib/apiError';
 
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict';
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'full' | 'conflict';
+
+/** 507: the server's disk is full; it keeps the saved version and the change waits here. */
+const STORAGE_FULL = 507;
+/** Retry after a failed save; longer when the server's disk is full (space does not come back in seconds). */
+const RETRY_MS = 5000;
+const FULL_RETRY_MS = 30000;
 
 const backupKey = (id: number) => `borrador:${id}`;
 
@@ -66,8 +73,10 @@ export function useAutosave(form: string, app: Application | undefined, delayMs:
         onConflict();
         return false;
       }
-      setState('error');
-      timer.current = setTimeout(() => void flush(), 5000);
+      // The local copy stays (localStorage, above) until a save succeeds.
+      const full = statusOf(error) === STORAGE_FULL;
+      setState(full ? 'full' : 'error');
+      timer.current = setTimeout(() => void flush(), full ? FULL_RETRY_MS : RETRY_MS);
       return false;
     } finally {
       inFlight.current = false;

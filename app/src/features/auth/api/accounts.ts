@@ -1,5 +1,6 @@
 /** The account calls of the browser: registration with e-mail confirmation, password recovery and change. */
 import type {
+  EmailUndoBody,
   PasswordChangeBody,
   PasswordResetBody,
   RegistrationAnswer,
@@ -46,4 +47,9 @@ export function resetPassword(cedula: string, code: string, password: string): P
 /** Changes the signed-in citizen's password; the server ends their other sessions. */
 export function changePassword(currentPassword: string, newPassword: string): Promise<{ message: string }> {
   return api.post(`${BASE}/changepassword`, { json: { current_password: currentPassword, new_password: newPassword } satisfies PasswordChangeBody });
+}
+
+/** Undoes a change of the account's e-mail with the token of the link mailed to the old address (no session needed). */
+export function undoEmailChange(token: string): Promise<{ message: string }> {
+  return api.post(`${BASE}/email-undo`, { json: { token } satisfies EmailUndoBody });
 }

@@ -28,16 +28,18 @@ export interface CedulaFieldProps {
   /** Label. Default: 'Cédula'. */
   label?: string;
   'data-autofocus'?: boolean;
+  /** Autocomplete tokens. Default: 'username' ('username webauthn' also offers passkeys there). */
+  autoComplete?: string;
 }
 
 /** A cédula with its ###-#######-# mask; keeps digits only. */
-export const CedulaField = forwardRef<HTMLInputElement, CedulaFieldProps>(function CedulaField({ value, onChange, error, label = 'Cédula', ...rest }, ref) {
+export const CedulaField = forwardRef<HTMLInputElement, CedulaFieldProps>(function CedulaField({ value, onChange, error, label = 'Cédula', autoComplete = 'username', ...rest }, ref) {
   return (
     <TextInput
       ref={ref}
       label={label}
       inputMode="numeric"
-      autoComplete="username"
+      autoComplete={autoComplete}
       placeholder="000-0000000-0"
       value={applyMask(value, CEDULA_MASK)}
       onChange={(e) => onChange(unmask(e.currentTarget.value).slice(0, 11))}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'wouter';
 import { forgetSessionEnded, sessionEnded } from '../../../lib/session';
@@ -22,6 +22,67 @@ export interface LoginFormProps {
   initialCedula?: string;
 }
 
+/** Passkeys need WebAuthn in the browser (checked without loading the passkey code: the home page's first paint carries this form). */
+const webAuthnAvailable = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
+/**
+ * «Ingresar con rostro o huella»: a passkey (WebAuthn discoverable credential) signs in to the same
+ * session as the password. Where the browser has conditional UI, the offer also waits among the
+ * cédula field's suggestions; it stops when the form goes away. The passkey code (api/passkeys.ts)
+ * is loaded on first use, off the home page's first paint.
+ */
+function usePasskeySignIn({ navigate, returnTo, onDone, onFailure }: {
+  navigate: (to: string) => void;
+  returnTo?: string | null;
+  onDone?: LoginFormProps['onDone'];
+  onFailure: (failure: CallFailure | null) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [supported] = useState(webAuthnAvailable);
+  const done = useRef({ navigate, returnTo, onDone });
+  done.current = { navigate, returnTo, onDone };
+
+  const finish = (answer: Awaited<ReturnType<typeof import('../../../api/passkeys').signInWithPasskey>>) => {
+    const navigated = afterLogin(answer, done.current.navigate, done.current.returnTo);
+    done.current.onDone?.({ navigated });
+  };
+
+  useEffect(() => {
+    if (!supported) return undefined;
+    let active = true;
+    void (async () => {
+      const passkeys = await import('../../../api/passkeys');
+      if (!active || !(await passkeys.passkeyAutofillSupported()) || !active) return;
+      try {
+        const answer = await passkeys.signInWithPasskey({ autofill: true });
+        if (active) finish(answer);
+      } catch {
+        // Cancelled, replaced by the button's ceremony, or the form went away: the citizen still has both ways in.
+      }
+    })();
+    return () => {
+      active = false;
+      void import('../../../api/passkeys').then((passkeys) => passkeys.cancelPasskeyCeremony());
+    };
+  }, [supported]);
+
+  const start = async () => {
+    onFailure(null);
+    setBusy(true);
+    try {
+      const passkeys = await import('../../../api/passkeys');
+      finish(await passkeys.signInWithPasskey());
+    } catch (err) {
+      const passkeys = await import('../../../api/passkeys');
+      const device = passkeys.deviceProblem(err);
+      onFailure(device ? { fields: {}, form: device, busy: false } : describeFailure(err, [], 'No se pudo ingresar con rostro o huella.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { supported, busy, start };
+}
+
 /**
  * Log in with cédula (mask and check digit) and password; "¿Olvidó su
  * contraseña?" (FORGET_PASSWORD) and "Crear una cuenta" (REGISTER). A failed
@@ -38,6 +99,7 @@ export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, re
   const passwordRef = useRef<HTMLInputElement>(null);
   // The server ended the session this browser held (api-client's endSession): say why the citizen is here.
   const [ended, setEnded] = useState(sessionEnded);
+  const passkey = usePasskeySignIn({ navigate, returnTo, onDone, onFailure: setFailure });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -87,7 +149,7 @@ export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, re
           </Alert>
         )}
         <FailureAlert failure={failure} />
-        <CedulaField ref={cedulaRef} value={cedula} onChange={(v) => { setCedula(v); setCedulaError(null); }} error={cedulaError} data-autofocus={(withoutHeading && initialCedula === '') || undefined} />
+        <CedulaField ref={cedulaRef} autoComplete="username webauthn" value={cedula} onChange={(v) => { setCedula(v); setCedulaError(null); }} error={cedulaError} data-autofocus={(withoutHeading && initialCedula === '') || undefined} />
         <PasswordInput
           ref={passwordRef}
           label="Contraseña"
@@ -102,8 +164,11 @@ export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, re
         />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component="button" type="button" size="sm" onClick={() => openModal('FORGET_PASSWORD', { data })}>¿Olvidó su contraseña?</Anchor>
-          <Button type="submit" loading={busy}>Ingresar</Button>
+          <Button type="submit" loading={busy} disabled={passkey.busy}>Ingresar</Button>
         </Group>
+        {passkey.supported && (
+          <Button variant="default" onClick={() => void passkey.start()} loading={passkey.busy} disabled={busy}>Ingresar con rostro o huella</Button>
+        )}
         <Text size="sm">
           ¿No tiene cuenta?{' '}
           <Anchor component="button" type="button" size="sm" onClick={() => openModal('REGISTER', { data })}>Crear una cuenta</Anchor>

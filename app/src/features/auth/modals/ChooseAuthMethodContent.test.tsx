@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../lib/session';
 import ChooseAuthMethodContent from './ChooseAuthMethodContent';
 
 const form = { cedula: '00104578232', fecha: '14/05/1968', email: 'maria@example.com', password: 'Mango-verde-Bani-2026', confirmation: 'Mango-verde-Bani-2026' };
@@ -64,5 +65,38 @@ describe('ChooseAuthMethodContent', () => {
     expect(open).toHaveBeenCalledWith('REGISTER', {
       data: expect.objectContaining({ form, failure: expect.objectContaining({ fields: { fecha_nacimiento: message } }) }),
     });
+  });
+});
+
+describe('ChooseAuthMethodContent, signed in (after the first login, «Mi perfil»)', () => {
+  afterEach(() => {
+    setSession(null);
+  });
+
+  it('offers «Desbloqueo facial o con huella» (→ FACIAL_AUTH) and keeps the password; no registration is sent', async () => {
+    setSession({ id: 7, cedula: '00104578232', nombres: 'María Altagracia', apellidos: 'Rosario Méndez', email: 'maria@example.com' });
+    // jsdom has no WebAuthn; the browser's is stood in by the global the library looks for.
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const open = vi.fn();
+    const close = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <ChooseAuthMethodContent data={undefined} close={close} open={open} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Enviar el código a mi correo' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar desbloqueo facial o con huella' }));
+    expect(open).toHaveBeenCalledWith('FACIAL_AUTH', { data: { returnTo: undefined } });
+    await userEvent.click(screen.getByRole('button', { name: 'Seguir solo con la contraseña' }));
+    expect(close).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('while registering, the face or fingerprint unlock is announced for later, never «not available»', () => {
+    renderWith(json(202, {}));
+    expect(screen.getByText('Desbloqueo facial o con huella')).toBeTruthy();
+    expect(screen.queryByText(/no está disponible/)).toBeNull();
   });
 });

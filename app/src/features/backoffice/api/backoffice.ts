@@ -13,7 +13,11 @@ import type {
   StaffErrorReportPage,
   StaffEventBody,
   StaffLoginBody,
+  StaffEnrolmentBody,
+  StaffSecondFactorBody,
   StaffLoginResponse,
+  StaffMember,
+  StaffSessionResponse,
   StaffQueuePage,
   StaffRequest,
   StaffSuggestionPage,
@@ -23,9 +27,32 @@ import { staffApi } from './staffClient';
 /** SWR key of the signed-in staff member. */
 export const STAFF_ME_KEY = 'backoffice/auth/me';
 
-/** Signs in: the server sets the staff cookie. */
+/** The password step: no session yet, the second factor (or its enrolment) comes next (the server sets the pending cookie). */
 export function staffLogin(email: string, password: string): Promise<StaffLoginResponse> {
   return staffApi.post<StaffLoginResponse>('auth/login', { json: { email, password } satisfies StaffLoginBody, login: true });
+}
+
+/** The second step: the authenticator app's code or a recovery code; the server sets the staff cookie. */
+export function staffSecondFactor(input: { code: string } | { recovery_code: string }): Promise<StaffSessionResponse> {
+  return staffApi.post<StaffSessionResponse>('auth/second-factor', { json: input satisfies StaffSecondFactorBody, login: true });
+}
+
+/** First sign-in (or after a reset): confirms the authenticator app with its first code; answers the recovery codes, once. */
+export function staffEnrol(code: string): Promise<StaffSessionResponse> {
+  return staffApi.post<StaffSessionResponse>('auth/enrolment', { json: { code } satisfies StaffEnrolmentBody, login: true });
+}
+
+/** SWR key of the staff members (administrators). */
+export const STAFF_MEMBERS_KEY = 'staff';
+
+/** The staff members and the state of their second factor (administrators only). */
+export function useStaffMembers() {
+  return useSWR(STAFF_MEMBERS_KEY, async (key: string) => (await staffApi.get<{ data: StaffMember[] }>(key)).data, { revalidateOnFocus: false });
+}
+
+/** Resets another member's second factor: they enrol again at their next sign-in. */
+export function resetStaffSecondFactor(id: number): Promise<{ message: string }> {
+  return staffApi.post(`staff/${id}/second-factor/reset`);
 }
 
 export function staffLogout(): Promise<void> {

@@ -1,9 +1,10 @@
 /**
- * «Pagos por verificar» (issue 13): the proofs of payment the staff member may
- * verify (the DGII's proofs of formalizations, deposit receipts of their
- * institution's charges; every one for an administrator), oldest first, each
- * with its file, «Aceptar el pago» (after a confirmation) and «No aceptar»
- * (with the reason the citizen will read).
+ * «Pagos por verificar» (issue 13): the proofs of payment the staff member
+ * sees (charges their institution collects or on requests it attends; every
+ * one for an administrator), oldest first, each with its file and, when the
+ * server says they verify it (`can_verify`: the collecting institution, e.g.
+ * the DGII its own proofs, not the VUF), «Aceptar el pago» (after a
+ * confirmation) and «No aceptar» (with the reason the citizen will read).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
@@ -119,21 +120,26 @@ function ProofCard({ row, onDone }: { row: PaymentReviewRow; onDone(message: str
           {' · '}
           <Anchor component={Link} href={staffPaths.staffRequest.href(row.request_id)}>Ver la solicitud</Anchor>
         </Text>
-        <Group gap="sm" mt={4}>
-          <ConfirmButton
-            label={<>Aceptar el pago<VisuallyHidden> de {row.request_code} ({row.agency})</VisuallyHidden></>}
-            title="¿Aceptar el pago?"
-            confirmLabel="Aceptar el pago"
-            failure="No se pudo aceptar el pago. Intente de nuevo."
-            action={async () => {
-              const answer = await acceptPayment(row.id);
-              onDone(`${answer.message}: ${row.request_code} (${row.agency}). Se avisó al ciudadano.`);
-            }}
-          >
-            El cargo «{row.concept}» de {row.request_code} por {amount(row.amount)} quedará pagado con el comprobante {row.approval_number ?? ''}. Se avisará al ciudadano.
-          </ConfirmButton>
-          <RefuseButton row={row} onDone={onDone} />
-        </Group>
+        {row.can_verify ? (
+          <Group gap="sm" mt={4}>
+            <ConfirmButton
+              label={<>Aceptar el pago<VisuallyHidden> de {row.request_code} ({row.agency})</VisuallyHidden></>}
+              title="¿Aceptar el pago?"
+              confirmLabel="Aceptar el pago"
+              failure="No se pudo aceptar el pago. Intente de nuevo."
+              action={async () => {
+                const answer = await acceptPayment(row.id);
+                onDone(`${answer.message}: ${row.request_code} (${row.agency}). Se avisó al ciudadano.`);
+              }}
+            >
+              El cargo «{row.concept}» de {row.request_code} por {amount(row.amount)} quedará pagado con el comprobante {row.approval_number ?? ''}. Se avisará al ciudadano.
+            </ConfirmButton>
+            <RefuseButton row={row} onDone={onDone} />
+          </Group>
+        ) : (
+          // The server decides who verifies (paymentProofs.verifiesProof): the institution that collects the charge.
+          <Text size="sm" c="dimmed" mt={4}>Lo verifica {row.agency}, la institución que cobra el cargo: usted puede verlo, pero no aceptarlo ni rechazarlo.</Text>
+        )}
       </Stack>
     </Card>
   );

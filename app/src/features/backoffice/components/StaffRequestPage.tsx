@@ -197,11 +197,18 @@ export function StaffRequestPage() {
             {data.items.map((i) => (
               <List.Item key={i.id}>
                 {i.concept} ({i.agency}): <Text span fw={700} inherit>{amount(i.amount, i.currency)}</Text> · {paymentStatusLabel(i.status)}
-                {/* A proof waiting for an officer: where it is verified (the request's institution and the charging one see it there). */}
+                {/* A proof waiting for an officer: where it is (the request's institution and the charging one see it there; only the charging one verifies it). */}
                 {i.status === PAYMENT_STATUS.en_verificacion && (
                   <>
                     {' · '}
-                    <Anchor component={Link} href={staffPaths.staffPayments.href()}>Verificar el comprobante en «Pagos por verificar»</Anchor>
+                    {data.verifiable_items.includes(i.id) ? (
+                      <Anchor component={Link} href={staffPaths.staffPayments.href()}>Verificar el comprobante en «Pagos por verificar»</Anchor>
+                    ) : (
+                      <>
+                        lo verifica {i.agency}:{' '}
+                        <Anchor component={Link} href={staffPaths.staffPayments.href()}>Ver el comprobante en «Pagos por verificar»</Anchor>
+                      </>
+                    )}
                   </>
                 )}
                 <ChargeExtras item={i} />

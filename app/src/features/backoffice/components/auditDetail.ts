@@ -29,6 +29,16 @@ export function auditDetailParts(row: StaffAuditRow): string[] {
   if (documentId !== null) parts.push(`Documento n.º ${documentId}`);
   const commentId = number(d.commentId);
   if (commentId !== null) parts.push(`Comentario n.º ${commentId}`);
+  const staffName = text(d.staffName);
+  const staffEmail = text(d.staffEmail);
+  if (staffName) parts.push(`Miembro del personal: ${staffName}${staffEmail ? ` (${staffEmail})` : ''}`);
   if (d.readOnly === true) parts.push('Solo lectura (su institución cobra un cargo de la solicitud)');
+  // A refusal (acceso_denegado, registerAccessDenials.ts): what was asked and what the portal answered.
+  const refused = number(d.status);
+  const asked = text(d.request);
+  if (row.action === 'acceso_denegado' && refused !== null) parts.push(`Respuesta ${refused}${text(d.reason) ? ` (${text(d.reason)})` : ''}`);
+  if (row.action === 'acceso_denegado' && asked) parts.push(`Pidió: ${asked}`);
+  const omitted = number(d.omitted);
+  if (omitted !== null) parts.push(`Y ${omitted} intentos negados antes, solo en el registro del servidor (más de 20 por minuto)`);
   return parts;
 }

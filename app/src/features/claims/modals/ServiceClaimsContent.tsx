@@ -120,9 +120,9 @@ export default function ServiceClaimsContent({ data, open }: ModalContentProps) 
         if (name && !fields[name]) fields[name] = f.message;
       }
       setErrors(fields);
-      // The server's own message for a refusal (4xx) or no connection; a server failure gets ours.
+      // The server's own message for a refusal (4xx), its full disk (507) or no connection; another server failure gets ours.
       const status = err instanceof ApiError ? err.status : 0;
-      if (Object.keys(fields).length === 0) setFailure(status >= 500 ? CLAIM_FAILED : (errorMessage(err, CLAIM_FAILED) ?? CLAIM_FAILED));
+      if (Object.keys(fields).length === 0) setFailure(status >= 500 && status !== 507 ? CLAIM_FAILED : (errorMessage(err, CLAIM_FAILED) ?? CLAIM_FAILED));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { deleteDocument, useDocuments, useProfile, type CitizenProfile } from '../api';
 import type { UserEditData } from '../modals/UserEditContent';
+import { SignInMethods } from './SignInMethods';
 
 const NONE = 'No indicado';
 
@@ -159,6 +160,7 @@ export function ProfilePage() {
       {error && !isLoading && <Alert color="red" role="alert">{errorMessage(error, 'No se pudo cargar su perfil. Intente de nuevo.')}</Alert>}
       {profile && <ProfileDetails profile={profile} />}
       <Documents />
+      <SignInMethods />
     </Stack>
   );
 }

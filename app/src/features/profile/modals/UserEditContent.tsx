@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PROFILE_CURRENT_PASSWORD_FIELD } from '@portal/api-contract';
 import { notifications } from '@mantine/notifications';
 import type { PathMessage } from '@portal/form-engine';
 import { ErrorSummary, SchemaForm } from '@portal/form-mantine';
@@ -50,8 +51,15 @@ function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; f
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A new address (neither the account's nor the one already waiting for its code) needs the current password.
+  const typedEmail = typeof draft.correo_electronico === 'string' ? draft.correo_electronico.trim().toLowerCase() : '';
+  const needsPassword =
+    typedEmail !== '' && typedEmail !== profile.correo_electronico.toLowerCase() && typedEmail !== (pendingEmail ?? '').toLowerCase();
 
   // The code step replaces the form inside the open dialog: its field takes the focus the disabled button lost.
   useEffect(() => {
@@ -70,9 +78,16 @@ function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; f
       return;
     }
     setErrors([]);
+    if (needsPassword && currentPassword === '') {
+      setPasswordError('Escriba su contraseña actual para cambiar el correo');
+      passwordRef.current?.focus();
+      return;
+    }
+    setPasswordError(null);
     setBusy(true);
     try {
-      const answer = await updateProfile(profile.id, pruned);
+      const answer = await updateProfile(profile.id, pruned, needsPassword ? currentPassword : undefined);
+      setCurrentPassword('');
       await mutate(PROFILE_KEY, answer.data, { revalidate: false });
       setSaved(answer.data);
       if (answer.email_change_pending) {
@@ -85,8 +100,17 @@ function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; f
       close();
     } catch (err) {
       // The schema's messages go on their fields; anything else above the form. What was typed stays.
-      const fields = err instanceof ApiError ? err.fieldErrors : [];
+      const all = err instanceof ApiError ? err.fieldErrors : [];
+      // The password is not a field of the schema: its message goes on its own input, which takes the focus.
+      const onPassword = all.find((f) => f.path === PROFILE_CURRENT_PASSWORD_FIELD);
+      const fields = all.filter((f) => f.path !== PROFILE_CURRENT_PASSWORD_FIELD);
       setErrors(fields);
+      if (onPassword) {
+        setPasswordError(onPassword.message);
+        setCurrentPassword('');
+        passwordRef.current?.focus();
+        return;
+      }
       setFailure(errorMessage(err, 'No se pudieron guardar sus datos. Intente de nuevo.') ?? 'No se pudieron guardar sus datos. Intente de nuevo.');
     } finally {
       setBusy(false);
@@ -193,6 +217,25 @@ function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; f
         showErrors="touched"
         onSubmit={(pruned, found) => void save(pruned, found)}
       >
+        {needsPassword && (
+          // Outside the schema's form element (SchemaForm renders its children after it): `form` joins it, so Enter saves.
+          // The same show/hide button as the account's password fields (features/auth PasswordField).
+          <PasswordInput
+            ref={passwordRef}
+            form={FORM_ID}
+            mt="md"
+            label="Contraseña actual"
+            description="Para cambiar el correo de su cuenta, confirme que es usted."
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+            error={passwordError}
+            aria-invalid={passwordError ? true : undefined}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar lo escrito' }}
+          />
+        )}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close} disabled={busy}>Cancelar</Button>
           <Button ref={saveRef} type="submit" form={FORM_ID} loading={busy}>Guardar cambios</Button>

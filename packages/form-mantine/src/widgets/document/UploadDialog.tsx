@@ -25,7 +25,9 @@ export interface UploadDialogProps {
 /** The server's Spanish reason for a refused upload (a 4xx `{ message }`; a 401 has already ended the session), else the spec's failure text. */
 export function uploadFailure(error: unknown): string {
   const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && typeof message === 'string' && message !== '' ? message : UPLOAD_FAILED;
+  // The server's refusal (4xx) and its full disk (507: nothing was stored, nothing lost) say why; any other failure, ours.
+  const says = typeof status === 'number' && ((status >= 400 && status < 500 && status !== 401) || status === 507);
+  return says && typeof message === 'string' && message !== '' ? message : UPLOAD_FAILED;
 }
 
 /**

@@ -3,6 +3,7 @@ import { HttpError } from '../../http/HttpError';
 import { UNAUTHENTICATED } from '../../http/installErrorHandler';
 import { announcingSessionCache, createSessionCache, type SessionCache } from '../../services/sessionCache';
 import { findSessionCitizen, hashToken, type CitizenView } from '../../services/sessionStore';
+import { reportWrongSession, signedIn } from './registerAccessDenials';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,7 +55,7 @@ export function registerAuth(app: FastifyInstance): void {
     ? here
     : announcingSessionCache(here, app.db, (error) => app.log.warn({ err: error }, 'no se pudo avisar a los demás servidores del fin de una sesión'));
   app.decorate('sessionCache', cache);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = readToken(request);
     if (token === null) throw new HttpError(401, UNAUTHENTICATED);
     const tokenHash = hashToken(token);
@@ -63,9 +64,13 @@ export function registerAuth(app: FastifyInstance): void {
       citizen = await findSessionCitizen(app.db, tokenHash);
       if (citizen !== null) cache.set(tokenHash, citizen);
     }
-    if (citizen === null) throw new HttpError(401, UNAUTHENTICATED);
+    if (citizen === null) {
+      await reportWrongSession(app, request, tokenHash, 'citizen');
+      throw new HttpError(401, UNAUTHENTICATED);
+    }
     request.citizen = citizen;
     request.sessionTokenHash = tokenHash;
+    signedIn(request, reply, { kind: 'citizen', citizen });
   });
 }
 

@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { appliedMigrations, pingDatabase } from '../../services/health/databaseHealth';
 import type { SharedRedis } from '../../services/redisClient';
+import { isDiskFull } from '../../services/storage/diskSpace';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
 const MIGRATION_FILE = /^(\d+)_[a-z0-9_]+\.sql$/;
 
-type Check = 'ok' | 'error';
+/** `lleno`: the storage answers but a folder the server writes to is below DISK_MIN_FREE_MB. */
+type Check = 'ok' | 'error' | 'lleno';
 
 /** Spanish names of the checks, for the 503 message. */
 const CHECK_NAMES: Record<string, string> = {
@@ -21,7 +23,7 @@ const CHECK_NAMES: Record<string, string> = {
 /** Longest wait for Redis's answer to the readiness PING. */
 export const REDIS_PING_TIMEOUT_MS = 1000;
 
-const checkSchema = { type: 'string', enum: ['ok', 'error'] } as const;
+const checkSchema = { type: 'string', enum: ['ok', 'error', 'lleno'] } as const;
 
 const healthSchema = {
   hide: true,
@@ -74,10 +76,21 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
   }
 }
 
+/** The document storage answers (a write that fails because the disk is full is `lleno`) and no watched folder is below the minimum. */
+async function storageCheck(app: FastifyInstance): Promise<Check> {
+  try {
+    await app.storage.probe();
+  } catch (error) {
+    return isDiskFull(error) ? 'lleno' : 'error';
+  }
+  return (await app.diskSpace.lowFolders()).length > 0 ? 'lleno' : 'ok';
+}
+
 /**
  * Liveness `GET /health/live` (the process answers) and readiness
  * `GET /health/ready`: 200 only when the database answers, every migration
- * file is applied, the document storage answers (DOCUMENT_STORAGE), Redis
+ * file is applied, the document storage answers (DOCUMENT_STORAGE) and its
+ * folders have DISK_MIN_FREE_MB free (otherwise `storage: lleno`), Redis
  * answers a PING within a second (only with REDIS_URL) and the server is not
  * overloaded; otherwise 503 `{ status: 'no_listo', message, checks }` naming
  * what failed. For load balancers and orchestrators; no session.
@@ -100,13 +113,14 @@ export function registerHealth(app: FastifyInstance): void {
       if (missing.length > 0) throw new Error(`migraciones pendientes: ${missing.join(', ')}`);
     });
     // The document storage: the upload folder takes a file, the database table answers, or the bucket is reachable.
-    const storage = await check(() => app.storage.probe());
+    // …and has room: a watched folder below DISK_MIN_FREE_MB is `lleno` until space returns (uploads and drafts answer 507 meanwhile).
+    const storage = await storageCheck(app);
     const load: Check = app.hasDecorator('isUnderPressure') && app.isUnderPressure() ? 'error' : 'ok';
     // With REDIS_URL: Redis answers a PING in time (the shared per-address limits live there).
     const redis = app.hasDecorator('sharedRedis') && app.sharedRedis !== null ? await check(() => pingRedis(app.sharedRedis!)) : null;
     const checks = { database, migrations, storage, load, ...(redis === null ? {} : { redis }) };
     if (Object.values(checks).every((value) => value === 'ok')) return { status: 'ok' as const, checks };
-    const failed = Object.entries(checks).filter(([, value]) => value === 'error').map(([name]) => CHECK_NAMES[name]);
+    const failed = Object.entries(checks).filter(([, value]) => value !== 'ok').map(([name, value]) => (value === 'lleno' ? `${CHECK_NAMES[name]} (disco lleno)` : CHECK_NAMES[name]));
     request.log.warn({ checks }, 'not ready');
     return reply.code(503).send({ status: 'no_listo' as const, message: `El servidor no está listo: falla ${failed.join(', ')}`, checks });
   });

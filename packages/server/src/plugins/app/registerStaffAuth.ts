@@ -3,6 +3,7 @@ import { HttpError } from '../../http/HttpError';
 import type { WorkflowActor } from '../../services/requests/requestWorkflow';
 import { hashToken } from '../../services/sessionStore';
 import { findSessionStaff, type StaffView } from '../../services/staff/staffStore';
+import { reportWrongSession, signedIn } from './registerAccessDenials';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,14 +38,18 @@ function readStaffToken(request: FastifyRequest): string | null {
 export function registerStaffAuth(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
   app.decorateRequest('staffTokenHash', null);
-  app.decorate('authenticateStaff', async (request: FastifyRequest) => {
+  app.decorate('authenticateStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = readStaffToken(request);
     if (token === null) throw new HttpError(401, STAFF_UNAUTHENTICATED);
     const tokenHash = hashToken(token);
     const staff = await findSessionStaff(app.db, tokenHash);
-    if (staff === null) throw new HttpError(401, STAFF_UNAUTHENTICATED);
+    if (staff === null) {
+      await reportWrongSession(app, request, tokenHash, 'staff');
+      throw new HttpError(401, STAFF_UNAUTHENTICATED);
+    }
     request.staff = staff;
     request.staffTokenHash = tokenHash;
+    signedIn(request, reply, { kind: 'staff', staff });
   });
 }
 

@@ -75,6 +75,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const citizen = requireCitizen(request);
       const service = await serviceOf(request, generic);
       const max = app.config.maxOpenDrafts;
+      await app.diskSpace.requireRoom('cambios');
       const row = await createDraft(app.db, citizen.id, service.form, (request.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}, max);
       if (!row) throw new HttpError(429, TOO_MANY_DRAFTS(max));
       return reply.code(201).send({ data: applicationView(row, service.name) });
@@ -105,6 +106,8 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const service = await serviceOf(request, generic);
       const id = (request.params as { id: number }).id;
       const body = request.body as { data: Record<string, unknown>; version?: number };
+      // A disk below DISK_MIN_FREE_MB: 507 and the saved version stays as it was (the app keeps the typed data and retries).
+      await app.diskSpace.requireRoom('cambios');
       const row = await saveDraft(app.db, citizen.id, service.form, id, body.data, body.version);
       if (row) return { data: applicationView(row, service.name) };
       const current = await findApplication(app.db, citizen.id, service.form, id);

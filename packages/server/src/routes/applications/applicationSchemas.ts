@@ -24,7 +24,7 @@ const security = citizenSecurity;
 export const createSchema = {
   tags, security, operationId: 'createFormalizationDraft', summary: 'Crea un borrador',
   description: 'Cada ciudadano puede tener como máximo MAX_OPEN_DRAFTS borradores abiertos (10 por defecto); con más, 429 hasta que elimine alguno.',
-  body: draftCreateBodySchema, response: { ...authErrors, 201: one },
+  body: draftCreateBodySchema, response: { ...authErrors, 201: one, 507: errorSchema },
 } as const;
 export const deleteSchema = {
   tags, security, operationId: 'deleteFormalizationDraft', summary: 'Elimina un borrador propio',
@@ -43,7 +43,8 @@ export const listAllSchema = {
 export const getSchema = { tags, security, operationId: 'getOwnFormalization', summary: 'Lee una solicitud propia', params: idParams, response: { ...authErrors, 200: one, 404: errorSchema } } as const;
 export const saveSchema = {
   tags, security, operationId: 'saveFormalizationDraft', summary: 'Guarda el borrador (autoguardado)', params: idParams, body: draftSaveBodySchema,
-  response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema },
+  description: '507 (con el mensaje para el ciudadano) cuando el disco está lleno: la versión guardada no cambia.',
+  response: { ...authErrors, 200: one, 404: errorSchema, 409: errorSchema, 507: errorSchema },
 } as const;
 export const submitSchema = {
   tags, security, operationId: 'submitFormalization', summary: 'Envía la solicitud',

@@ -1,5 +1,6 @@
 import {
   citizenSchema,
+  emailUndoBodySchema,
   loginBodySchema,
   loginResponseSchema,
   passwordChangeBodySchema,
@@ -100,4 +101,17 @@ export const changePasswordSchema = {
   security: citizenSecurity,
   body: passwordChangeBodySchema,
   response: { ...authErrors, 200: messageSchema },
+} as const;
+
+export const emailUndoSchema = {
+  tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'undoCitizenEmailChange',
+  summary: 'Deshace un cambio de correo con el enlace enviado al correo anterior (7 días, un solo uso)',
+  description:
+    'Vuelve a poner el correo anterior, cierra todas las sesiones, olvida los navegadores de confianza y los códigos de restablecimiento vivos, ' +
+    'y deja la cuenta sin contraseña conocida: para entrar, el ciudadano crea una nueva con «¿Olvidó su contraseña?» (el código llega al correo restituido). ' +
+    'Deshacer un cambio anula los enlaces de los cambios posteriores. Un enlace usado, vencido o desconocido responde 400.',
+  body: emailUndoBodySchema,
+  response: { ...commonErrors, 200: messageSchema },
 } as const;

@@ -6,20 +6,38 @@ import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { clearAttempts, takeAttempt } from '../../services/attemptCounter';
-import { cleanCedula, findCitizenByCedula, findCitizenById, updatePasswordHash, type CitizenRecord } from '../../services/citizenStore';
+import { cleanCedula, findCitizenByCedula, updatePasswordHash, type CitizenRecord } from '../../services/citizenStore';
+import { verifyCurrentPassword } from '../../services/currentPassword';
 import { queueMail } from '../../services/mail/queueMail';
-import { codeHmac, newCode, sameHmac } from '../../services/oneTimeCode';
-import { replacePasswordReset, RESET_CODE_MINUTES, takePasswordResetAttempt, usePasswordReset } from '../../services/passwordResetStore';
+import { codeFromSeed, codeHmac, newCodeSeed, sameHmac } from '../../services/oneTimeCode';
+import { findLiveReset, replacePasswordReset, RESET_CODE_MINUTES, takePasswordResetAttempt, usePasswordReset } from '../../services/passwordResetStore';
+import { DEVICE_COOKIE, deviceCookieOptions, issueDevice, trustedDeviceHash } from '../../services/trustedDevices';
 import { revokeCitizenSessions } from '../../services/sessionStore';
 import { changePasswordSchema, forgotSchema, resetSchema } from './authSchemas';
 
-export const FORGOT_MESSAGE = 'Si la cédula tiene una cuenta, enviamos un código a su correo';
+/**
+ * The same answer whether or not the cédula has an account (and whether this request sent a new code, the same one
+ * again, or nothing because the account's mails for the hour were used up): each is true for the owner.
+ */
+export const FORGOT_MESSAGE =
+  'Si la cédula tiene una cuenta, enviamos un código a su correo. Si ya lo pidió en los últimos 30 minutos, es el mismo código: búsquelo en su correo (también en «No deseado»).';
 const INVALID_CODE = 'Código inválido o vencido';
 const UPDATED = 'Contraseña actualizada';
 const MAX_CODE_ATTEMPTS = 5;
 const HOUR = 3600;
 /** Per address, on each route of this file. */
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+
+/** The notice of a password change from a session (the other sessions were ended). */
+function passwordChangedMail(to: string, nombres: string) {
+  return {
+    to,
+    subject: 'La contraseña de su cuenta del Portal Ciudadano cambió',
+    body:
+      `Hola ${nombres}:\n\nLa contraseña de su cuenta del Portal Ciudadano acaba de cambiar y cerramos las demás sesiones abiertas.\n` +
+      'Si usted no hizo este cambio, restablezca su contraseña con «¿Olvidó su contraseña?»: el código llega a esta dirección.',
+  };
+}
 
 function checkNewPassword(password: string, cedula: string, path: string, personal: string[] = []): void {
   const problem = passwordProblem(password, cedula, personal);
@@ -30,21 +48,37 @@ function checkNewPassword(password: string, cedula: string, path: string, person
 export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
 
-  /** Issues a reset code: runs after the answer is sent, so its time says nothing about the account. */
+  const resetMail = (citizen: CitizenRecord, code: string, minutes: number, again: boolean) => ({
+    to: citizen.email,
+    subject: 'Código para restablecer su contraseña',
+    body:
+      `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${minutes} minutos.\n` +
+      (again ? 'Es el mismo código que le enviamos antes: mientras no venza, pedir otro envía este.\n' : '') +
+      'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambia.',
+  });
+
+  /**
+   * Sends a reset code: runs after the answer is sent, so its time says nothing about the account. While a code
+   * lives, a request sends THAT code again (nothing new is minted, so anonymous requests cannot use up the
+   * owner's codes); the mails of one account are bounded (5 resends and 4 new codes an hour: a new one is
+   * minted only when none lives, i.e. it expired, was used, or its five anonymous guesses are spent). Over
+   * those bounds nothing is sent, and the code already in the owner's inbox still works.
+   */
   const issueResetCode = async (citizen: CitizenRecord) => {
-    // At most three codes an hour per account, whoever asks: more are silently not sent.
-    if (!(await takeAttempt(app.db, [{ key: `forgot:citizen:${citizen.id}`, max: 3, windowSeconds: HOUR }]))) return;
-    const code = newCode();
+    const live = await findLiveReset(app.db, citizen.id, MAX_CODE_ATTEMPTS);
+    if (live !== null) {
+      if (!(await takeAttempt(app.db, [{ key: `forgot:resend:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) return;
+      await queueMail(app.db, resetMail(citizen, codeFromSeed(app.secretKey, 'restablecer', citizen.id, live.seed), live.minutesLeft, true));
+      app.kickMail();
+      return;
+    }
+    if (!(await takeAttempt(app.db, [{ key: `forgot:citizen:${citizen.id}`, max: 4, windowSeconds: HOUR }]))) return;
+    const seed = newCodeSeed();
+    const code = codeFromSeed(app.secretKey, 'restablecer', citizen.id, seed);
     await app.db.transaction(async (tx) => {
-      // A new code replaces any earlier one.
-      await replacePasswordReset(tx, citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code));
-      await queueMail(tx, {
-        to: citizen.email,
-        subject: 'Código para restablecer su contraseña',
-        body:
-          `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${RESET_CODE_MINUTES} minutos.\n` +
-          'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambia.',
-      });
+      // A new code replaces any earlier one (there is no live one here).
+      await replacePasswordReset(tx, citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code), seed);
+      await queueMail(tx, resetMail(citizen, code, RESET_CODE_MINUTES, false));
     });
     app.kickMail();
   };
@@ -65,16 +99,21 @@ export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> 
     return { message: FORGOT_MESSAGE };
   });
 
-  typed.post('/portals/auth/citizens/reset', { schema: resetSchema, config: limited }, async (request) => {
+  typed.post('/portals/auth/citizens/reset', { schema: resetSchema, config: limited }, async (request, reply) => {
     const cedula = cleanCedula(request.body.dni);
     const { code, password } = request.body;
     if (!isValidCedula(cedula)) throw new HttpError(400, INVALID_CODE);
     // The same checks, in the same order, whether or not the cédula has an account.
     checkNewPassword(password, cedula, 'password');
-    if (!(await takeAttempt(app.db, [{ key: `reset:cedula:${cedula}`, max: 10, windowSeconds: HOUR }]))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    // Per account AND address: guesses from elsewhere cannot use up the owner's tries (the code's own five bound the total).
+    if (!(await takeAttempt(app.db, [{ key: `reset:cedula-ip:${cedula}:${request.ip}`, max: 10, windowSeconds: HOUR }]))) {
+      throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    }
     const citizen = await findCitizenByCedula(app.db, cedula);
-    // The attempt is counted before the comparison, so parallel guesses cannot exceed five per code.
-    const reset = await takePasswordResetAttempt(app.db, citizen?.id ?? 0);
+    // A browser the citizen signed in on has its own five guesses per code: anonymous wrong guesses do not spend them.
+    const device = await trustedDeviceHash(app.db, request.cookies?.[DEVICE_COOKIE], citizen?.id ?? null);
+    // The attempt is counted before the comparison, so parallel guesses cannot exceed five per code (and kind of browser).
+    const reset = await takePasswordResetAttempt(app.db, citizen?.id ?? 0, device !== null);
     if (citizen === null || !reset || reset.attempts > MAX_CODE_ATTEMPTS || !sameHmac(reset.code_hmac, codeHmac(app.secretKey, 'restablecer', citizen.id, code))) {
       throw new HttpError(400, INVALID_CODE);
     }
@@ -87,6 +126,11 @@ export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> 
       await clearAttempts(tx, `login:cedula:${cedula}`);
     });
     app.sessionCache.forgetCitizen(citizen.id);
+    // The code came from the account's mailbox: this browser is the owner's from now on (a trusted browser, whose
+    // logins count apart: guesses from elsewhere cannot lock it out; services/loginThrottle.ts).
+    if (device === null) {
+      reply.setCookie(DEVICE_COOKIE, await issueDevice(app.db, citizen.id), deviceCookieOptions(request.protocol === 'https'));
+    }
     return { message: UPDATED };
   });
 }
@@ -101,11 +145,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const session = requireCitizen(request);
       const { current_password: current, new_password: next } = request.body;
-      const citizen = await findCitizenById(app.db, session.id);
-      if (citizen === null) throw new HttpError(401, 'Unauthenticated.');
-      if (!(await app.passwords.verify(citizen.passwordHash, current))) {
-        throw new HttpError(400, 'La contraseña actual es incorrecta', [{ path: 'current_password', message: 'La contraseña actual es incorrecta' }]);
-      }
+      // A wrong current password counts toward the account's login limits (services/currentPassword.ts).
+      const citizen = await verifyCurrentPassword(app, { citizenId: session.id, password: current, ip: request.ip });
       if (next === current) {
         throw new HttpError(400, 'Datos inválidos', [{ path: 'new_password', message: 'La nueva contraseña debe ser distinta de la actual' }]);
       }
@@ -114,8 +155,10 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction(async (tx) => {
         await updatePasswordHash(tx, citizen.id, passwordHash);
         await revokeCitizenSessions(tx, citizen.id, request.sessionTokenHash);
+        await queueMail(tx, passwordChangedMail(citizen.email, citizen.nombres));
       });
       app.sessionCache.forgetCitizen(citizen.id);
+      app.kickMail();
       return { message: UPDATED };
     },
   );

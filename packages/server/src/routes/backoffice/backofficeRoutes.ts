@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { claimStaffRoutes } from './claimStaffRoutes';
 import { staffAuthRoutes } from './staffAuthRoutes';
 import { staffListRoutes } from './staffListRoutes';
+import { staffMemberRoutes } from './staffMemberRoutes';
 import { staffPaymentRoutes } from './staffPaymentRoutes';
 import { staffRequestRoutes } from './staffRequestRoutes';
 
@@ -22,6 +23,7 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
     await staffOnly.register(claimStaffRoutes);
     await staffOnly.register(staffRequestRoutes);
     await staffOnly.register(staffListRoutes);
+    await staffOnly.register(staffMemberRoutes);
     await staffOnly.register(staffPaymentRoutes);
   });
 }

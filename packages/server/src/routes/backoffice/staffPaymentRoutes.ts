@@ -4,7 +4,9 @@
  * charge is paid: paymentLedger.confirmCharge) or not (back to pending with the
  * reason for the citizen). An officer reaches the charges their institution
  * collects or that are on requests it attends; an administrator every one;
- * anything else is a 404 and nothing changes. Registered inside
+ * anything else is a 404 and nothing changes. Only the collecting institution
+ * (or an administrator) accepts or refuses (paymentProofs.verifiesProof): the
+ * attending one gets a 403 and nothing changes. Registered inside
  * backofficeRoutes' staff-only context.
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +19,7 @@ import { requireStaff } from '../../plugins/app/registerStaffAuth';
 import { recordAudit } from '../../services/audit/auditLog';
 import type { StaffView } from '../../services/staff/staffStore';
 import { chargeOut, confirmCharge, lockCharge, reloadCharge, type ChargeViewer } from '../../services/payments/paymentLedger';
-import { PROOF_DOCUMENT_MISSING, proofDocument, refuseProof, requireUnderReview, reviewQueue } from '../../services/payments/paymentProofs';
+import { PROOF_DOCUMENT_MISSING, proofDocument, refuseProof, requireProofVerifier, requireUnderReview, reviewQueue } from '../../services/payments/paymentProofs';
 import { scopeOf } from './staffRequestRoutes';
 
 const tags = ['Oficina de la institución'];
@@ -40,17 +42,17 @@ const documentSchema = {
 
 const acceptSchema = {
   tags, security, operationId: 'acceptPaymentProof', summary: 'Acepta el comprobante: el cargo queda pagado (se avisa al ciudadano; con el último cargo pagado la solicitud pasa a revisión)',
-  description: '409 si el cargo no tiene un comprobante en verificación.',
+  description: '403 si el oficial ve el cargo pero no lo cobra su institución (la VUF ve el comprobante de la DGII, solo la DGII lo verifica); 409 si el cargo no tiene un comprobante en verificación.',
   params: idParams,
-  response: { ...authErrors, 200: resultSchema, 404: errorSchema, 409: errorSchema },
+  response: { ...authErrors, 200: resultSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 
 const refuseSchema = {
   tags, security, operationId: 'refusePaymentProof', summary: 'No acepta el comprobante: el cargo vuelve a pendiente con el motivo (se avisa al ciudadano, que puede enviar otro)',
-  description: `reason: de ${REFUSAL_REASON_MIN} a ${REFUSAL_REASON_MAX} caracteres. 409 si el cargo no tiene un comprobante en verificación.`,
+  description: `reason: de ${REFUSAL_REASON_MIN} a ${REFUSAL_REASON_MAX} caracteres. 403 si el oficial ve el cargo pero no lo cobra su institución; 409 si el cargo no tiene un comprobante en verificación.`,
   params: idParams,
   body: paymentRefusalBodySchema,
-  response: { ...authErrors, 200: resultSchema, 404: errorSchema, 409: errorSchema },
+  response: { ...authErrors, 200: resultSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
 } as const;
 
 const viewerOf = (staff: StaffView): ChargeViewer => ({ kind: 'institucion', staffId: staff.id, institution: scopeOf(staff) });
@@ -80,6 +82,8 @@ export async function staffPaymentRoutes(app: FastifyInstance): Promise<void> {
     const staff = requireStaff(request);
     const charge = await app.db.transaction(async (tx) => {
       const locked = await lockCharge(tx, request.params.id, viewerOf(staff));
+      // Seeing a proof is not verifying it: only the charging institution (or an administrator) does.
+      requireProofVerifier(scopeOf(staff), locked);
       requireUnderReview(locked);
       await confirmCharge(tx, locked, {
         method: 'comprobante', reference: locked.approval_number ?? `COMPROBANTE-${locked.id}`, approvalNumber: locked.approval_number, actor: actorOf(staff),
@@ -96,6 +100,7 @@ export async function staffPaymentRoutes(app: FastifyInstance): Promise<void> {
     const charge = await app.db.transaction(async (tx) => {
       // Visibility first: another institution's charge is a 404 whatever the body says.
       const locked = await lockCharge(tx, request.params.id, viewerOf(staff));
+      requireProofVerifier(scopeOf(staff), locked);
       if (reason.length < REFUSAL_REASON_MIN) throw new HttpError(400, REASON_NEEDED, [{ path: 'reason', message: REASON_NEEDED }]);
       return refuseProof(tx, locked, reason, actorOf(staff));
     });

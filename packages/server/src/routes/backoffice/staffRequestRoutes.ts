@@ -40,6 +40,7 @@ import {
   staffTimeline,
 } from '../../services/backoffice/backofficeStore';
 import { serviceNames } from '../../services/applications/onlineForms';
+import { verifiesProof } from '../../services/payments/paymentProofs';
 import { iso } from '../../services/applications/applicationStore';
 import { notifyCitizen } from '../../services/notifications/notifyCitizen';
 import { applyRequestEvent, REQUEST_NOT_FOUND, requestPageLink } from '../../services/requests/requestWorkflow';
@@ -153,6 +154,7 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
         items, timeline, comments,
         allowed: acting ? eventsFrom(row.status, 'institucion') : [],
         can_comment: acting && row.status !== 'desistida',
+        verifiable_items: items.filter((item) => verifiesProof(scopeOf(staff), item)).map((item) => item.id),
         read_only: !acting,
       };
     });

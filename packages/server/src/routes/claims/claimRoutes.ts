@@ -60,7 +60,7 @@ const fileClaimSchema = {
     `description: de ${CLAIM_DESCRIPTION_MIN} a ${CLAIM_DESCRIPTION_MAX} caracteres. ` +
     'El archivo, opcional, sigue las reglas de POST /v1/portals/documents y se guarda entre los documentos del ciudadano.',
   consumes: ['multipart/form-data'],
-  response: { ...authErrors, 201: { type: 'object', properties: { data: claimSchema }, required: ['data'] }, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+  response: { ...authErrors, 201: { type: 'object', properties: { data: claimSchema }, required: ['data'] }, 404: errorSchema, 413: errorSchema, 415: errorSchema, 507: errorSchema },
 } as const;
 const threadSchema = {
   tags, security, operationId: 'getOwnClaimThread', summary: 'Un reclamo del ciudadano y su conversación con la institución (marca leídas las respuestas)',

@@ -13,7 +13,7 @@ export const uploadSchema = {
     'formularios, comprobadas por su contenido; ' +
     'nombre de archivo solo con letras, dígitos, espacios, puntos y Ññ; sin JavaScript ni acciones de ejecución en PDF ' +
     'ni marcado HTML en ninguna codificación. Cada ciudadano tiene un espacio y un número de documentos máximos ' +
-    '(UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_FILES): 413 al alcanzarlos.',
+    '(UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_FILES): 413 al alcanzarlos. Con el disco lleno, 507 y nada guardado.',
   consumes: ['multipart/form-data'],
   security,
   response: {
@@ -32,6 +32,7 @@ export const uploadSchema = {
     403: errorSchema,
     413: errorSchema,
     415: errorSchema,
+    507: errorSchema,
   },
 } as const;
 

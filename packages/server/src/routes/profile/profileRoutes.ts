@@ -4,6 +4,7 @@
  * as in the browser), and confirm a new e-mail with the code sent to it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PROFILE_CURRENT_PASSWORD_FIELD } from '@portal/api-contract';
 import { HttpError, type FieldError } from '../../http/HttpError';
 import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
@@ -12,13 +13,16 @@ import { listAnswers } from '../../services/applications/ownRouteAnswers';
 import { sourceChecks, sourceFields } from '../../services/applications/sourceChecks';
 import { takeAttempt } from '../../services/attemptCounter';
 import { updateCitizenEmail } from '../../services/citizenStore';
+import { verifyCurrentPassword } from '../../services/currentPassword';
 import { queueMail } from '../../services/mail/queueMail';
 import { newCode, sameHmac } from '../../services/oneTimeCode';
 import {
-  cancelEmailChange, emailChangedMail, emailCodeHmac, emailCodeMail, startEmailChange, takeEmailChange, takeEmailCodeAttempt,
+  cancelEmailChange, emailCodeHmac, emailCodeMail, startEmailChange, takeEmailChange, takeEmailCodeAttempt,
 } from '../../services/profile/emailChange';
+import { EMAIL_UNDO_PATH, emailChangedMail, recordEmailUndo } from '../../services/profile/emailUndo';
 import { BAD_PROFILE, perfilSchema, profileVerdict, valuesFromFields } from '../../services/profile/profileForm';
 import { readProfile, saveContactAddress, type Profile } from '../../services/profile/profileStore';
+import { revokeCitizenSessions } from '../../services/sessionStore';
 import { confirmEmailSchema, profileSchema, updateSchema } from './profileSchemas';
 
 const NOT_FOUND = 'Recurso no encontrado';
@@ -75,7 +79,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     void reply.header('cache-control', 'no-store');
     // Another citizen's profile answers like a missing one, before anything is read or written.
     if (Number(request.params.id) !== citizen.id) throw new HttpError(404, NOT_FOUND);
-    const { values, errors: fieldErrors } = valuesFromFields(await fieldsOf(request));
+    const { [PROFILE_CURRENT_PASSWORD_FIELD]: currentPassword, ...profileFields } = await fieldsOf(request);
+    const { values, errors: fieldErrors } = valuesFromFields(profileFields);
     if (fieldErrors.length > 0) throw new HttpError(400, BAD_PROFILE, fieldErrors);
 
     const current = await profileOf(app, citizen.id);
@@ -91,6 +96,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const id = (key: string) => (typeof pruned[key] === 'number' ? (pruned[key] as number) : null);
     const email = (text('correo_electronico') ?? '').toLowerCase();
     const changesEmail = email !== current.correo_electronico.toLowerCase();
+    // A session alone never changes how the account is reached: a new address needs the current password, checked
+    // before anything is saved. Another code to the address already waiting (its change was authorized) does not.
+    if (changesEmail && email !== current.correo_pendiente?.toLowerCase()) {
+      await verifyCurrentPassword(app, { citizenId: citizen.id, password: currentPassword, ip: request.ip, field: PROFILE_CURRENT_PASSWORD_FIELD });
+    }
     // Each save with a new e-mail mails a code (again for the same address: a resend): bounded per account.
     if (changesEmail && !(await takeAttempt(app.db, [{ key: `email-change:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) {
       throw new HttpError(429, TOO_MANY_ATTEMPTS);
@@ -136,11 +146,16 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       // Only the change that was checked: a newer one (another tab) keeps waiting for its own code.
       if (!(await takeEmailChange(tx, citizen.id, pending))) return false;
       await updateCitizenEmail(tx, citizen.id, pending.newEmail);
-      await queueMail(tx, emailChangedMail(before.correo_electronico, before.nombres, pending.newEmail));
+      // The old address is told, with a link that undoes the change for 7 days (services/profile/emailUndo.ts).
+      const undoToken = await recordEmailUndo(tx, citizen.id, before.correo_electronico, pending.newEmail);
+      const undoUrl = `${app.config.publicUrl}${EMAIL_UNDO_PATH}?token=${undoToken}`;
+      await queueMail(tx, emailChangedMail(before.correo_electronico, before.nombres, pending.newEmail, undoUrl));
+      // Every other session ends: one opened elsewhere does not outlive a change of how the account is reached.
+      await revokeCitizenSessions(tx, citizen.id, request.sessionTokenHash);
       return true;
     });
     if (!applied) throw new HttpError(400, INVALID_EMAIL_CODE, [{ path: 'code', message: INVALID_EMAIL_CODE }]);
-    // The session's cached citizen carries the e-mail (/me): forget it on this server.
+    // The ended sessions and the cached citizen (its e-mail, /me): forgotten here and, on PostgreSQL, on every server.
     app.sessionCache.forgetCitizen(citizen.id);
     app.kickMail();
     return { message: 'Su correo se actualizó. Desde ahora los avisos y códigos llegarán a esa dirección.', data: await profileOf(app, citizen.id) };

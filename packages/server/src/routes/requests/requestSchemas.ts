@@ -54,7 +54,7 @@ export const attachSchema = {
   tags, security, operationId: 'attachDocumentToOwnRequest', summary: 'Adjuntar un documento a una solicitud propia (multipart: file, request_id, request_action_id opcional)',
   description: 'Las mismas reglas que POST /v1/portals/documents (tipos del portal, 50 MB, un archivo, nombre de archivo, contenido, cuota); el documento queda entre los del ciudadano y adjunto a la solicitud. No en una solicitud finalizada (409).',
   consumes: ['multipart/form-data'],
-  response: { ...actionErrors, 201: ok(requestAttachmentSchema), 413: errorSchema, 415: errorSchema },
+  response: { ...actionErrors, 201: ok(requestAttachmentSchema), 413: errorSchema, 415: errorSchema, 507: errorSchema },
 } as const;
 
 export const confirmationSchema = {

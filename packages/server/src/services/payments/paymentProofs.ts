@@ -81,6 +81,27 @@ export async function submitProof(tx: Queryable, charge: ChargeRow, proof: Proof
   return reloadCharge(tx, charge.id);
 }
 
+/**
+ * Who accepts or refuses a proof of payment (issue 25 §1 finding 7), decided
+ * here once: the officer of the institution that collects the charge (the
+ * DGII its own proofs) or an administrator (`institution` null). The officer
+ * of the institution that attends the request (the VUF on a formalization)
+ * sees the proof, its file and the request, but does not verify it. The
+ * routes (403), the back office's list (`can_verify`) and the request page
+ * (`verifiable_items`) all ask this function.
+ */
+export function verifiesProof(institution: string | null, charge: { agency: string }): boolean {
+  return institution === null || institution === charge.agency;
+}
+
+/** The 403 of an officer who sees a proof but does not verify it. */
+export const proofNotYours = (agency: string) => `Solo la institución que cobra este cargo (${agency}) puede aceptar o no aceptar su comprobante`;
+
+/** 403 (Spanish) unless `institution` verifies the charge's proof (verifiesProof). */
+export function requireProofVerifier(institution: string | null, charge: ChargeRow): void {
+  if (!verifiesProof(institution, charge)) throw new HttpError(403, proofNotYours(charge.agency));
+}
+
 /** 409 unless the locked charge has a proof waiting for verification. */
 export function requireUnderReview(charge: ChargeRow): void {
   if (charge.status !== PAYMENT_STATUS.en_verificacion) throw new HttpError(409, PROOF_NOT_UNDER_REVIEW);
@@ -112,9 +133,9 @@ export async function refuseProof(tx: Queryable, charge: ChargeRow, reason: stri
 export const proofDocumentRoute = (itemId: number) => `/v1/backoffice/payments/${itemId}/document`;
 
 /**
- * The proofs waiting for verification that `institution` may verify: charges
- * it collects or on requests it attends; every one for an administrator
- * (null). Oldest first.
+ * The proofs waiting for verification that `institution` sees: charges it
+ * collects or on requests it attends; every one for an administrator (null).
+ * `can_verify` says which it accepts or refuses (verifiesProof). Oldest first.
  */
 export async function reviewQueue(db: Queryable, institution: string | null): Promise<PaymentReviewRow[]> {
   const { rows } = await db.query<{
@@ -147,6 +168,7 @@ export async function reviewQueue(db: Queryable, institution: string | null): Pr
     no_autorizacion: r.no_autorizacion,
     proof_name: r.proof_name,
     kind: r.agency === 'DGII' ? 'dgii' : 'deposito',
+    can_verify: verifiesProof(institution, r),
     sent_at: iso(r.updated_at) as string,
     document: r.proof_document_id === null ? null : proofDocumentRoute(r.id),
   }));

@@ -1,7 +1,8 @@
 /**
  * A change of the account's e-mail (migration 013, email_changes): the new
  * address gets a six-digit code, stored only as a keyed HMAC; the address in
- * citizens changes when the code is confirmed, and the old one is told.
+ * citizens changes when the code is confirmed, and the old one is told with an undo link
+ * (emailUndo.ts).
  */
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../../db/Db';
@@ -65,16 +66,5 @@ export function emailCodeMail(to: string, nombres: string, code: string): Mail {
     body:
       `Hola ${nombres}:\n\nSu código para confirmar este correo como el de su cuenta es ${code}. Vence en ${EMAIL_CODE_MINUTES} minutos.\n` +
       'Si usted no pidió este cambio, ignore este mensaje: su cuenta no cambiará.',
-  };
-}
-
-/** The notice to the old address once the change is applied. */
-export function emailChangedMail(to: string, nombres: string, newEmail: string): Mail {
-  return {
-    to,
-    subject: 'El correo de su cuenta del Portal Ciudadano cambió',
-    body:
-      `Hola ${nombres}:\n\nEl correo de su cuenta del Portal Ciudadano ahora es ${newEmail}. Desde ahora los avisos y códigos llegarán allí.\n` +
-      'Si usted no hizo este cambio, restablezca su contraseña con "¿Olvidó su contraseña?" y escríbanos desde la página de contacto.',
   };
 }

@@ -77,3 +77,27 @@ export async function findSessionStaff(db: Queryable, tokenHash: string): Promis
 export async function revokeStaffSession(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('UPDATE staff_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
 }
+
+/** A staff member as the administrator's «Personal» page lists them. */
+export interface StaffMemberRow extends StaffView {
+  active: boolean;
+  /** Whether an authenticator app is enrolled (false: they enrol at the next sign-in). */
+  second_factor: boolean;
+  recovery_codes_left: number;
+}
+
+/** Every staff member, administrators first, then by institution and name. */
+export async function listStaffMembers(db: Queryable): Promise<StaffMemberRow[]> {
+  const { rows } = await db.query<StaffMemberRow>(
+    `SELECT s.id, s.email, s.name, s.role, s.institution, s.active, s.totp_secret IS NOT NULL AS second_factor,
+            (SELECT count(*)::int FROM staff_recovery_codes r WHERE r.staff_id = s.id AND r.used_at IS NULL) AS recovery_codes_left
+       FROM staff s ORDER BY s.role = 'oficial', s.institution NULLS FIRST, s.name, s.id`,
+  );
+  return rows;
+}
+
+/** One staff member's view by id, or null. */
+export async function findStaffById(db: Queryable, id: number): Promise<StaffView | null> {
+  const { rows } = await db.query<StaffView>(`SELECT ${VIEW} FROM staff WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentStorage } from './DocumentStorage';
+import { createDiskSpace, watchedFolders, type DiskSpace } from './diskSpace';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     storage: DocumentStorage;
     /** This server's private folder (0700) where uploads stream and are checked before they go to `storage`. */
     stagingDir: string;
+    /** The free space of the folders the server writes to, against DISK_MIN_FREE_MB (uploads, drafts, readiness). */
+    diskSpace: DiskSpace;
   }
 }
 
@@ -47,10 +50,14 @@ export async function createStagingDir(dataDir: string): Promise<string> {
   return mkdtemp(path.join(parent, 'portal-staging-'));
 }
 
-/** Decorates the app with the storage and the staging folder; both are released when the app closes. */
+/**
+ * Decorates the app with the storage, the staging folder (both released when
+ * the app closes) and the watch on their free space (needs app.config).
+ */
 export function registerStorage(app: FastifyInstance, storage: DocumentStorage, stagingDir: string): void {
   app.decorate('storage', storage);
   app.decorate('stagingDir', stagingDir);
+  app.decorate('diskSpace', createDiskSpace(watchedFolders(app.config, stagingDir), app.config.diskMinFreeBytes));
   app.addHook('onClose', async () => {
     await storage.close();
     await rm(stagingDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { HttpError } from '../../http/HttpError';
 import { FILE_TOO_LARGE } from '../../http/installErrorHandler';
 import { FORBIDDEN_TEXT, hasForbiddenText } from '../../http/unstorableInput';
 import type { DocumentStorage } from '../storage/DocumentStorage';
+import type { DiskSpace } from '../storage/diskSpace';
 import { allowedType, splitFileName } from './fileRules';
 import { NOT_ALLOWED, storeUpload, type SizeLimit, type StoredUpload } from './storeUpload';
 import { bytesQuotaError, remainingBytes, type UploadQuota } from './uploadQuota';
@@ -23,6 +24,8 @@ export interface UploadTarget {
   storage: DocumentStorage;
   /** This server's private folder (0700) where uploads stream and are inspected before they are stored. */
   stagingDir: string;
+  /** The free space of the folders an upload writes to: below the minimum, 507 before a byte is written. */
+  diskSpace: DiskSpace;
 }
 
 /** A file that passed the rules and is in the document storage (not yet in the database). */
@@ -105,6 +108,8 @@ export async function receiveUpload(
   if (!request.isMultipart()) throw new HttpError(415, 'Se esperaba un formulario multipart');
   // A citizen at a limit is refused before any byte is stored.
   const limit = await limitFor();
+  // A disk below DISK_MIN_FREE_MB: 507, nothing written (a disk that fills during the upload is a 507 too: installErrorHandler).
+  await target.diskSpace.requireRoom('documentos');
   let file: ReceivedFile | null = null;
   try {
     for await (const part of partsOf(request)) {
