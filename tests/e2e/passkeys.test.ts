@@ -53,10 +53,24 @@ afterAll(async () => {
   await portal?.close();
 });
 
+/** sessionStorage flag: this tab behaves as a browser without passkey autofill (see newPage). */
+const SIN_AUTOFILL = 'prueba-sin-autocompletar';
+
+/** Turns the autofill offer off (a browser without it) or back on, for the next pages of the tab. */
+async function autofillOffer(page: Page, on: boolean): Promise<void> {
+  await page.evaluate(([flag, off]) => (off ? sessionStorage.setItem(flag, '1') : sessionStorage.removeItem(flag)), [SIN_AUTOFILL, on ? '' : '1'] as const);
+}
+
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ locale: 'es-DO', viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
+  // A browser without the autofill offer (many have none), while the tab's SIN_AUTOFILL flag is set:
+  // the button's own request is then the only one the virtual authenticator can answer.
+  await page.addInitScript((flag) => {
+    if (sessionStorage.getItem(flag) !== '1' || !('PublicKeyCredential' in window)) return;
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false), configurable: true });
+  }, SIN_AUTOFILL);
   return page;
 }
 
@@ -189,6 +203,8 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       await authenticator.answering(false);
       await signOut(page, DESKTOP.width);
       expect((await me(page)).status).toBe(401);
+      // The button's request alone (no autofill request pending that the authenticator could answer first).
+      await autofillOffer(page, false);
       await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).waitFor();
       await authenticator.answering(true);
@@ -200,6 +216,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       await authenticator.answering(false);
       await signOut(page, DESKTOP.width);
       expect((await me(page)).status).toBe(401);
+      await autofillOffer(page, true);
       await authenticator.answering(true);
       await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await page.waitForURL((url) => url.pathname === '/perfil');
@@ -279,6 +296,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       // Out, and back in with «Ingresar con rostro o huella» from the keyboard.
       await authenticator.answering(false);
       await signOut(page, PHONE.width);
+      await autofillOffer(page, false);
       await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).waitFor();
       await authenticator.answering(true);
