@@ -38,6 +38,15 @@ export async function replacePasswordReset(db: Queryable, citizenId: number, cod
  * The newest unused, unexpired code of the citizen that has a seed and whose anonymous guesses are not
  * used up (`maxAttempts`); null when there is none (a new one is then minted).
  */
+/**
+ * Takes the citizen's row lock for the rest of the transaction: the issuing of reset codes for one
+ * account is serialised across requests and servers (two at once would both find no live code and
+ * mint two).
+ */
+export async function lockResetsOf(tx: Queryable, citizenId: number): Promise<void> {
+  await tx.query('SELECT id FROM citizens WHERE id = $1 FOR UPDATE', [citizenId]);
+}
+
 export async function findLiveReset(db: Queryable, citizenId: number, maxAttempts: number): Promise<LiveReset | null> {
   const { rows } = await db.query<LiveReset>(
     `SELECT id, code_seed AS seed, greatest(1, ceil(extract(epoch FROM expires_at - now()) / 60))::int AS "minutesLeft"

@@ -10,7 +10,7 @@ import { cleanCedula, findCitizenByCedula, updatePasswordHash, type CitizenRecor
 import { verifyCurrentPassword } from '../../services/currentPassword';
 import { queueMail } from '../../services/mail/queueMail';
 import { codeFromSeed, codeHmac, newCodeSeed, sameHmac } from '../../services/oneTimeCode';
-import { findLiveReset, replacePasswordReset, RESET_CODE_MINUTES, takePasswordResetAttempt, usePasswordReset } from '../../services/passwordResetStore';
+import { findLiveReset, lockResetsOf, replacePasswordReset, RESET_CODE_MINUTES, takePasswordResetAttempt, usePasswordReset } from '../../services/passwordResetStore';
 import { DEVICE_COOKIE, deviceCookieOptions, issueDevice, trustedDeviceHash } from '../../services/trustedDevices';
 import { revokeCitizenSessions } from '../../services/sessionStore';
 import { changePasswordSchema, forgotSchema, resetSchema } from './authSchemas';
@@ -65,22 +65,25 @@ export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> 
    * those bounds nothing is sent, and the code already in the owner's inbox still works.
    */
   const issueResetCode = async (citizen: CitizenRecord) => {
-    const live = await findLiveReset(app.db, citizen.id, MAX_CODE_ATTEMPTS);
-    if (live !== null) {
-      if (!(await takeAttempt(app.db, [{ key: `forgot:resend:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) return;
-      await queueMail(app.db, resetMail(citizen, codeFromSeed(app.secretKey, 'restablecer', citizen.id, live.seed), live.minutesLeft, true));
-      app.kickMail();
-      return;
-    }
-    if (!(await takeAttempt(app.db, [{ key: `forgot:citizen:${citizen.id}`, max: 4, windowSeconds: HOUR }]))) return;
-    const seed = newCodeSeed();
-    const code = codeFromSeed(app.secretKey, 'restablecer', citizen.id, seed);
-    await app.db.transaction(async (tx) => {
+    // One issuer at a time per account (the citizen's row lock): parallel requests, here or on another
+    // server, see the code the first one stored and send it again instead of minting their own.
+    const sent = await app.db.transaction(async (tx) => {
+      await lockResetsOf(tx, citizen.id);
+      const live = await findLiveReset(tx, citizen.id, MAX_CODE_ATTEMPTS);
+      if (live !== null) {
+        if (!(await takeAttempt(tx, [{ key: `forgot:resend:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) return false;
+        await queueMail(tx, resetMail(citizen, codeFromSeed(app.secretKey, 'restablecer', citizen.id, live.seed), live.minutesLeft, true));
+        return true;
+      }
+      if (!(await takeAttempt(tx, [{ key: `forgot:citizen:${citizen.id}`, max: 4, windowSeconds: HOUR }]))) return false;
+      const seed = newCodeSeed();
+      const code = codeFromSeed(app.secretKey, 'restablecer', citizen.id, seed);
       // A new code replaces any earlier one (there is no live one here).
       await replacePasswordReset(tx, citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code), seed);
       await queueMail(tx, resetMail(citizen, code, RESET_CODE_MINUTES, false));
+      return true;
     });
-    app.kickMail();
+    if (sent) app.kickMail();
   };
   const inFlight = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
