@@ -11,6 +11,7 @@ import { pageViewSchema } from '../packages/server/src/routes/analytics/pageView
 import * as applicationSchemas from '../packages/server/src/routes/applications/applicationSchemas';
 import * as authSchemas from '../packages/server/src/routes/auth/authSchemas';
 import * as passkeySchemas from '../packages/server/src/routes/auth/passkeyRoutes';
+import * as staffAuthSchemas from '../packages/server/src/routes/backoffice/staffAuthRoutes';
 import { makeReadSchema } from '../packages/server/src/routes/notifications/notificationSchemas';
 import { camaraHashRouteSchema, camaraReturnRouteSchema } from '../packages/server/src/routes/payments/camaraPaymentSchemas';
 import { onapiPaymentRouteSchema } from '../packages/server/src/routes/payments/onapiPaymentSchemas';
@@ -87,6 +88,10 @@ describe('the server validates each body with the contract schema the app types 
     ['passkeys/registration-options', passkeySchemas.registrationOptionsSchema.body, contract.signInProofBodySchema],
     ['passkeys', passkeySchemas.createSchema.body, contract.passkeyCreateBodySchema],
     ['passkeys/{id} (DELETE)', passkeySchemas.deleteSchema.body, contract.signInProofBodySchema],
+    ['backoffice/auth/second-factor', staffAuthSchemas.secondFactorSchema.body, contract.staffSecondFactorBodySchema],
+    ['backoffice/auth/enrolment', staffAuthSchemas.enrolmentSchema.body, contract.staffEnrolmentBodySchema],
+    ['backoffice/auth/second-factor/passkey-options', staffAuthSchemas.secondFactorPasskeyOptionsSchema.body, contract.staffPasskeyOptionsBodySchema],
+    ['backoffice/auth/enrolment/passkey-options', staffAuthSchemas.enrolmentPasskeyOptionsSchema.body, contract.staffPasskeyOptionsBodySchema],
   ])('%s', (_route, routeBody, contractBody) => {
     expect(routeBody).toBe(contractBody);
   });
@@ -101,6 +106,10 @@ describe('the server answers with the contract schema the app types the answer f
     ['passkeys/login', passkeySchemas.loginWithPasskeySchema.response[200], contract.loginResponseSchema],
     ['passkeys', passkeySchemas.listSchema.response[200], contract.passkeyListSchema],
     ['passkeys/login-options', passkeySchemas.loginOptionsSchema.response[200], contract.webAuthnOptionsSchema],
+    ['backoffice/auth/login', staffAuthSchemas.loginSchema.response[200], contract.staffLoginResponseSchema],
+    ['backoffice/auth/second-factor', staffAuthSchemas.secondFactorSchema.response[200], contract.staffSessionResponseSchema],
+    ['backoffice/auth/second-factor/passkey-options', staffAuthSchemas.secondFactorPasskeyOptionsSchema.response[200], contract.webAuthnOptionsSchema],
+    ['backoffice/auth/enrolment/passkey-options', staffAuthSchemas.enrolmentPasskeyOptionsSchema.response[200], contract.webAuthnOptionsSchema],
   ])('%s', (_route, routeAnswer, contractAnswer) => {
     expect(routeAnswer).toBe(contractAnswer);
   });

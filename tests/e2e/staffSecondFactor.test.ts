@@ -58,6 +58,13 @@ const signOut = async (page: Page) => {
   await page.getByRole('heading', { name: 'Ingreso del personal', level: 1 }).waitFor();
 };
 
+/** The enrolment's choice: the authenticator app (the passkey path is tests/e2e/staffPasskey.test.ts). */
+async function chooseApp(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Aplicación de autenticación' }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('heading', { name: 'Configure la aplicación de autenticación', level: 1 }).waitFor();
+}
+
 /** The password alone: no staff session (the back office sends to the sign-in page, /auth/me is 401). */
 async function expectNoSession(page: Page): Promise<void> {
   expect((await page.request.get(`${suite.baseUrl}/v1/backoffice/auth/me`)).status()).toBe(401);
@@ -75,6 +82,7 @@ describe('staff second factor', () => {
       // Enrolment: the key and its otpauth:// link; the password alone opened no session.
       await page.getByRole('heading', { name: 'Configure su segundo factor', level: 1 }).waitFor();
       await expectNoSession(page);
+      await chooseApp(page);
       const key = (await page.getByTestId('clave-totp').innerText()).replace(/\s/g, '');
       expect(key).toMatch(/^[A-Z2-7]{32}$/);
       expect(await page.getByRole('link', { name: 'abrir la clave en la aplicación de autenticación' }).getAttribute('href')).toMatch(new RegExp(`^otpauth://totp/.*secret=${key}`));
@@ -159,6 +167,7 @@ describe('staff second factor', () => {
       await memberPage.goto(`${suite.baseUrl}${LOGIN}`);
       await typePassword(memberPage, member);
       await memberPage.getByRole('heading', { name: 'Configure su segundo factor', level: 1 }).waitFor();
+      await chooseApp(memberPage);
       rememberStaffCode(suite.baseUrl, member.email, await memberPage.getByTestId('clave-totp').innerText());
       await memberPage.getByRole('textbox', { name: 'Código de 6 dígitos' }).fill(await staffCode(suite.baseUrl, member.email));
       await memberPage.getByRole('button', { name: 'Confirmar' }).click();
@@ -220,6 +229,14 @@ describe('staff second factor', () => {
       await signInByKeyboard();
       // Focus goes to the new step's heading.
       await expectFocus(page, 'Configure su segundo factor');
+      await expectNoAxeViolations(page, 'elegir 390');
+      // The choice by keyboard: Tab into the radio group, the arrow to the app, Tab to «Continuar».
+      await tabTo(page, 'Llave de acceso (rostro, huella o llave de seguridad)', { max: 3 });
+      await page.keyboard.press('ArrowDown');
+      await expectFocus(page, (f) => f.name === 'Aplicación de autenticación' && f.checked === true);
+      await tabTo(page, 'Continuar', { max: 2 });
+      await page.keyboard.press('Enter');
+      await expectFocus(page, 'Configure la aplicación de autenticación');
       await expectNoAxeViolations(page, 'alta 390');
       await shot(page, 'alta-390');
       rememberStaffCode(suite.baseUrl, member.email, await page.getByTestId('clave-totp').innerText());

@@ -7,6 +7,7 @@
  */
 import { CLAIM_COMMENT_MAX, CLAIM_DESCRIPTION_MAX, CLAIM_DESCRIPTION_MIN, CLAIM_STATUSES } from './claimSchema';
 import { STAFF_EVENTS } from './backofficeSchema';
+import { webAuthnAnswerBodySchema } from './passkeySchema';
 import { APPROVAL_NUMBER_MAX, REFUSAL_REASON_MAX } from './paymentReviewSchema';
 import { CARD_PAGE_RESPONSE_FIELDS, cardPageRequestFieldProps, cardPageResponseFieldProps } from './paymentSchema';
 import { RATING_COMMENT_MAX, REQUEST_COMMENT_MAX } from './requestSchema';
@@ -342,25 +343,35 @@ export const staffLoginBodySchema = {
   required: ['email', 'password'],
 } as const;
 
-/** POST auth/second-factor: the authenticator app's code or one recovery code, after the password (issue 25 §2). */
+/** POST auth/second-factor: the authenticator app's code, one recovery code or a passkey's answer, after the password (issue 25 §2). */
 export const staffSecondFactorBodySchema = {
   type: 'object', additionalProperties: false,
   properties: {
     code: { type: 'string', minLength: 1, maxLength: 20, description: 'Código de 6 dígitos de la aplicación de autenticación' },
     recovery_code: { type: 'string', minLength: 1, maxLength: 40, description: 'Uno de los códigos de recuperación (cada uno sirve una vez)' },
+    passkey: { ...webAuthnAnswerBodySchema, description: 'La respuesta de la llave de acceso a las opciones de auth/second-factor/passkey-options' },
     pending_token: { type: 'string', maxLength: 200, description: 'El de auth/login, si no va en la cookie staff_pending' },
   },
-  oneOf: [{ required: ['code'] }, { required: ['recovery_code'] }],
+  oneOf: [{ required: ['code'] }, { required: ['recovery_code'] }, { required: ['passkey'] }],
 } as const;
 
-/** POST auth/enrolment: the first code of the authenticator app, which confirms the secret of auth/login. */
+/** POST auth/enrolment: the first code of the authenticator app (which confirms the secret of auth/login), or the new passkey. */
 export const staffEnrolmentBodySchema = {
   type: 'object', additionalProperties: false,
   properties: {
     code: { type: 'string', minLength: 1, maxLength: 20, description: 'Código de 6 dígitos de la aplicación de autenticación' },
+    passkey: { ...webAuthnAnswerBodySchema, description: 'La llave de acceso creada con las opciones de auth/enrolment/passkey-options' },
     pending_token: { type: 'string', maxLength: 200, description: 'El de auth/login, si no va en la cookie staff_pending' },
   },
-  required: ['code'],
+  oneOf: [{ required: ['code'] }, { required: ['passkey'] }],
+} as const;
+
+/** POST auth/enrolment/passkey-options and auth/second-factor/passkey-options: the pending sign-in, if not in the cookie. */
+export const staffPasskeyOptionsBodySchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    pending_token: { type: 'string', maxLength: 200, description: 'El de auth/login, si no va en la cookie staff_pending' },
+  },
 } as const;
 
 /** POST requests/{id}/events: message is needed for solicitar_accion and rechazar; requires_document counts in solicitar_accion only. */

@@ -106,6 +106,7 @@ import type {
   staffEventBodySchema,
   staffEnrolmentBodySchema,
   staffLoginBodySchema,
+  staffPasskeyOptionsBodySchema,
   staffSecondFactorBodySchema,
   variationSelectBodySchema,
 } from './bodySchemas';
@@ -231,7 +232,7 @@ export {
   REQUEST_STATUS_LABELS,
   REQUEST_STATUSES,
 } from './requestStatus';
-export { SANDBOX_STAFF_TOTP_SECRET, STAFF_ROLES, staffLoginResponseSchema, staffMemberListSchema, staffMemberSchema, staffSchema, staffSessionResponseSchema } from './staffSchema';
+export { SANDBOX_STAFF_TOTP_SECRET, STAFF_FACTORS, STAFF_ROLES, staffLoginResponseSchema, staffMemberListSchema, staffMemberSchema, staffSchema, staffSessionResponseSchema } from './staffSchema';
 export {
   allowedClaimTransitions,
   CLAIM_CLOSED_MESSAGE,
@@ -473,6 +474,8 @@ export type StaffLoginBody = FromSchema<typeof staffLoginBodySchema>;
 export type StaffSecondFactorBody = FromSchema<typeof staffSecondFactorBodySchema>;
 /** POST /v1/backoffice/auth/enrolment. */
 export type StaffEnrolmentBody = FromSchema<typeof staffEnrolmentBodySchema>;
+/** POST /v1/backoffice/auth/enrolment/passkey-options and auth/second-factor/passkey-options. */
+export type StaffPasskeyOptionsBody = FromSchema<typeof staffPasskeyOptionsBodySchema>;
 /** POST /v1/backoffice/requests/{id}/events. */
 export type StaffEventBody = FromSchema<typeof staffEventBodySchema>;
 /** POST /v1/backoffice/requests/{id}/comments. */

@@ -9,6 +9,14 @@ export const STAFF_ROLES = ['oficial', 'administrador'] as const;
  */
 export const SANDBOX_STAFF_TOTP_SECRET = 'PORTALSANDBOXGOBDOOFICINAPRUEBAS';
 
+/**
+ * The second factors a staff member may have (issue 25 §2): `llave_de_acceso`, a passkey (WebAuthn:
+ * face, fingerprint or security key); `aplicacion`, an authenticator app (TOTP). Recovery codes
+ * stand in for either.
+ */
+export const STAFF_FACTORS = ['llave_de_acceso', 'aplicacion'] as const;
+const factorList = (description: string) => ({ type: 'array', items: { type: 'string', enum: STAFF_FACTORS }, description }) as const;
+
 export const staffSchema = {
   type: 'object',
   properties: {
@@ -23,9 +31,10 @@ export const staffSchema = {
 
 /**
  * POST auth/login: the password was right; no session yet (issue 25 §2). `step`
- * says what comes next: `codigo` (type the authenticator app's code or a
- * recovery code) or `alta` (first sign-in or after a reset: enrol the
- * authenticator app with `totp_secret`, then confirm with a code).
+ * says what comes next: `codigo` (the member's passkey, the authenticator
+ * app's code or a recovery code: `factors` says which they have) or `alta`
+ * (first sign-in or after a reset: enrol a passkey, or the authenticator app
+ * with `totp_secret` and a first code).
  */
 export const staffLoginResponseSchema = {
   type: 'object',
@@ -35,8 +44,9 @@ export const staffLoginResponseSchema = {
     expires_in: { type: 'integer', description: 'Segundos que dura el segundo paso' },
     totp_secret: { type: ['string', 'null'], description: 'Con step=alta: la clave (base32) para la aplicación de autenticación' },
     totp_uri: { type: ['string', 'null'], description: 'Con step=alta: la misma clave como dirección otpauth:// (la que lee un código QR)' },
+    factors: factorList('Con step=codigo: los factores que tiene (llave_de_acceso: auth/second-factor/passkey-options y luego passkey; aplicacion: code); con step=alta: los que puede configurar'),
   },
-  required: ['step', 'pending_token', 'expires_in', 'totp_secret', 'totp_uri'],
+  required: ['step', 'pending_token', 'expires_in', 'totp_secret', 'totp_uri', 'factors'],
 } as const;
 
 /** POST auth/second-factor and auth/enrolment: the session, as the old one-step login answered it. */
@@ -57,10 +67,11 @@ export const staffMemberSchema = {
   properties: {
     ...staffSchema.properties,
     active: { type: 'boolean' },
-    second_factor: { type: 'boolean', description: 'true: tiene configurada la aplicación de autenticación; false: la configura en su próximo ingreso' },
+    second_factor: { type: 'boolean', description: 'true: tiene configurado un segundo factor (llave de acceso o aplicación de autenticación); false: lo configura en su próximo ingreso' },
+    factors: factorList('Los factores que tiene configurados'),
     recovery_codes_left: { type: 'integer' },
   },
-  required: [...staffSchema.required, 'active', 'second_factor', 'recovery_codes_left'],
+  required: [...staffSchema.required, 'active', 'second_factor', 'factors', 'recovery_codes_left'],
 } as const;
 
 export const staffMemberListSchema = {

@@ -108,6 +108,8 @@ const SCOPED_TO_CALLER = new Set([
   // The sign-in's second step (issue 25 §2): the caller's own pending sign-in (staffAuth.test.ts).
   'POST /v1/backoffice/auth/second-factor',
   'POST /v1/backoffice/auth/enrolment',
+  'POST /v1/backoffice/auth/second-factor/passkey-options',
+  'POST /v1/backoffice/auth/enrolment/passkey-options',
   'POST /v1/backoffice/auth/logout',
   'GET /v1/backoffice/auth/me',
   'GET /v1/backoffice/requests',
@@ -139,7 +141,7 @@ const TABLES: Record<string, string> = {
   request_items: '*', payment_attempts: '*', card_page_orders: '*', payment_codes: '*', request_item_variations: '*',
   claims: '*', claim_comments: '*', documents: '*', notifications: '*', audit_log: '*',
   // Second factors (an administrator's reset clears one and ends the member's sessions).
-  staff: 'id, totp_secret, totp_enrolled_at', staff_recovery_codes: '*', staff_sessions: 'token_hash, revoked_at',
+  staff: 'id, totp_secret, totp_enrolled_at', staff_recovery_codes: '*', staff_passkeys: '*', staff_sessions: 'token_hash, revoked_at',
   // The mail queued, not its delivery (the mailer sends in the background and then erases the body).
   outbox: 'id, to_address, subject',
 };

@@ -37,11 +37,19 @@ const PUBLIC = [
   // The back office's sign-in (issue 12 §4).
   // … and its second step (issue 25 §2), which takes the pending sign-in of the password step, not a session.
   /^POST \/v1\/backoffice\/auth\/(login|second-factor|enrolment)$/,
+  // … and the options of its passkey ceremonies (issue 25 §2), for the same pending sign-in.
+  /^POST \/v1\/backoffice\/auth\/(second-factor|enrolment)\/passkey-options$/,
   // The claim types (issue 12 §2).
   /^GET \/v1\/issues$/,
   // The card payment page's signed return (issue 13): the hash authenticates it, not a session.
   /^POST \/v1\/institution-camara\/return$/,
 ];
+
+/**
+ * Public routes whose credential is the pending sign-in of the staff's password step (issue 25 §2):
+ * without one (an anonymous `{}`) they answer its own 401 «El ingreso venció…», never a session's.
+ */
+const PENDING_SIGN_IN = /^POST \/v1\/backoffice\/auth\/(second-factor|enrolment)\/passkey-options$/;
 
 /** Back-office routes: staff only, with the back office's own 401 (never the citizen app's 'Unauthenticated.'). */
 const STAFF = /^[A-Z]+ \/v1\/backoffice\//;
@@ -61,7 +69,8 @@ describe('route access matrix', () => {
       const key = `${method} ${url}`;
       const isPublic = PUBLIC.some((re) => re.test(key));
       const res = await t.app.inject({ method: method as 'GET', url: url.replace(/:[A-Za-z0-9_]+/g, '1'), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-      if (isPublic) expect(res.statusCode, key).not.toBe(401);
+      if (isPublic && PENDING_SIGN_IN.test(key)) expect([res.statusCode, res.body], key).toEqual([401, '{"message":"El ingreso venció: escriba de nuevo su correo y su contraseña"}']);
+      else if (isPublic) expect(res.statusCode, key).not.toBe(401);
       else if (STAFF.test(key)) expect([res.statusCode, res.body], key).toEqual([401, '{"message":"Inicie sesión con su cuenta de la institución"}']);
       else expect([res.statusCode, res.body], key).toEqual([401, '{"message":"Unauthenticated."}']);
       const op = doc.paths[url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];

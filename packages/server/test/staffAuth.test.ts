@@ -86,7 +86,7 @@ describe('staff second factor (issue 25 §2)', () => {
     const res = await staffLogin(officer.email, officer.password);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<Record<string, unknown>>();
-    expect(body).toEqual({ step: 'codigo', pending_token: expect.any(String), expires_in: 300, totp_secret: null, totp_uri: null });
+    expect(body).toEqual({ step: 'codigo', pending_token: expect.any(String), expires_in: 300, totp_secret: null, totp_uri: null, factors: ['aplicacion'] });
     expect(body).not.toHaveProperty('token');
     const cookies = String(res.headers['set-cookie']);
     expect(cookies).not.toMatch(/staff_token=/);

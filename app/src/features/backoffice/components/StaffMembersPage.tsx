@@ -1,8 +1,9 @@
 /**
  * «Personal» (administrators, issue 25 §2): every staff member with the state
  * of their second factor, and «Restablecer segundo factor» for another member
- * (after a confirmation): their sessions end and they configure the
- * authenticator app again at their next sign-in. The reset is in the audit log.
+ * (after a confirmation): their passkeys, authenticator app and recovery
+ * codes stop working, their sessions end and they configure a second factor
+ * again at their next sign-in. The reset is in the audit log.
  */
 import { useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -11,6 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/apiError';
 import { resetStaffSecondFactor, useStaffMe, useStaffMembers } from '../api/backoffice';
 
 const ADMINISTRATION = 'Administración';
+const FACTOR_LABELS: Record<StaffMember['factors'][number], string> = { llave_de_acceso: 'llave de acceso', aplicacion: 'aplicación' };
 
 export function StaffMembersPage() {
   const me = useStaffMe().data;
@@ -42,8 +44,9 @@ export function StaffMembersPage() {
     <Stack gap="md">
       <Title order={1}>Personal</Title>
       <Text size="sm">
-        El personal ingresa con su contraseña y el código de una aplicación de autenticación. Si alguien perdió su teléfono y sus códigos de
-        recuperación, restablezca su segundo factor: sus sesiones terminan y lo configura de nuevo en su próximo ingreso.
+        El personal ingresa con su contraseña y un segundo factor: su llave de acceso o el código de una aplicación de autenticación. Si alguien
+        perdió su dispositivo y sus códigos de recuperación, restablezca su segundo factor: sus sesiones terminan y lo configura de nuevo en su
+        próximo ingreso.
       </Text>
       <div ref={doneRef} tabIndex={-1} role="status">
         {done && <Alert color="green">{done}</Alert>}
@@ -70,7 +73,12 @@ export function StaffMembersPage() {
                   <Table.Td>{m.institution ?? ADMINISTRATION}</Table.Td>
                   <Table.Td>
                     {m.second_factor
-                      ? <Badge color="green" variant="light">Configurado</Badge>
+                      ? (
+                        <Group gap={6} wrap="nowrap">
+                          <Badge color="green" variant="light">Configurado</Badge>
+                          <Text size="sm">{m.factors.map((f) => FACTOR_LABELS[f]).join(' y ')}</Text>
+                        </Group>
+                      )
                       : <Badge color="gray" variant="light">Lo configura en su próximo ingreso</Badge>}
                   </Table.Td>
                   <Table.Td>
@@ -90,7 +98,7 @@ export function StaffMembersPage() {
         {target && (
           <Stack gap="sm">
             <Text size="sm">
-              {target.name} ({target.email}) no podrá usar su aplicación de autenticación ni sus códigos de recuperación; sus sesiones abiertas
+              {target.name} ({target.email}) no podrá usar su llave de acceso, su aplicación de autenticación ni sus códigos de recuperación; sus sesiones abiertas
               terminan y configurará el segundo factor de nuevo en su próximo ingreso. Queda en el registro de auditoría.
             </Text>
             {error && <Alert color="red" role="alert">{error}</Alert>}

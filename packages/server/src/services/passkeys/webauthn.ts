@@ -6,8 +6,10 @@
  * session; the owner of the credential (its user handle); and the counter written back only
  * when it is still the one checked.
  *
- * It knows no citizen table: the caller says whose ceremony it is and finds the credential,
- * so the staff's second factor can use the same ceremonies with credentials of its own.
+ * It knows no citizen table: the caller says whose ceremony it is and finds the credential.
+ * Two kinds of owner use it: citizens (citizenPasskeys.ts: their session) and staff members
+ * (staff/staffPasskeys.ts: their second factor, where the "session" is the pending sign-in
+ * between the password and the session), each with credentials of their own.
  */
 import {
   generateAuthenticationOptions,
@@ -33,7 +35,10 @@ export interface RelyingParty {
 export const CHALLENGE_TTL_SECONDS = 300;
 const TIMEOUT_MS = CHALLENGE_TTL_SECONDS * 1000;
 
-/** Who a signed-in ceremony is for: 'citizen:12', 'staff:3'; and the hash of the session that asked. */
+/**
+ * Who a ceremony is for: 'citizen:12', 'staff:3'; and the hash of the token that asked: a
+ * citizen's session, or a staff member's pending sign-in (the step between password and session).
+ */
 export interface CeremonyOwner {
   subject: string;
   sessionHash: string | null;
@@ -58,8 +63,11 @@ export interface CeremonyStart<T> {
 const asTransports = (list: readonly string[]) => [...list];
 
 /**
- * Registration options: a discoverable credential (resident key) with user verification
- * required, 'none' attestation, the owner's existing credentials excluded.
+ * Registration options: user verification required, 'none' attestation, the owner's existing
+ * credentials excluded. A discoverable credential (resident key) by default: the citizens sign in
+ * with it alone. `discoverable: false` (the staff's second factor, always asked with the member's
+ * credentials listed) lets a security key keep it without a resident slot, and keeps it out of the
+ * browser's passkey suggestions on the citizens' sign-in.
  */
 export async function startRegistration(
   db: Queryable,
@@ -67,6 +75,7 @@ export async function startRegistration(
   purpose: string,
   owner: CeremonyOwner,
   user: { handle: Uint8Array; name: string; displayName: string; existing: readonly { credentialId: string; transports: string[] }[] },
+  { discoverable = true }: { discoverable?: boolean } = {},
 ): Promise<CeremonyStart<PublicKeyCredentialCreationOptionsJSON>> {
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -77,7 +86,9 @@ export async function startRegistration(
     timeout: TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: user.existing.map((c) => ({ id: c.credentialId, transports: asTransports(c.transports) })),
-    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+    authenticatorSelection: discoverable
+      ? { residentKey: 'required', requireResidentKey: true, userVerification: 'required' }
+      : { residentKey: 'discouraged', requireResidentKey: false, userVerification: 'required' },
   });
   const challengeId = await saveChallenge(db, { purpose, challenge: options.challenge, subject: owner.subject, sessionHash: owner.sessionHash }, CHALLENGE_TTL_SECONDS);
   return { challengeId, options };

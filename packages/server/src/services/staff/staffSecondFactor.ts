@@ -1,7 +1,9 @@
 /**
- * The staff's second factor (migration 026, issue 25 §2): an authenticator app
- * (TOTP, RFC 6238, through the `otpauth` library: SHA-1, 6 digits, 30 s, one
- * step either side) and ten one-time recovery codes. The password step hands
+ * The staff's second factor (migrations 026 and 028, issue 25 §2): an
+ * authenticator app (TOTP, RFC 6238, through the `otpauth` library: SHA-1,
+ * 6 digits, 30 s, one step either side) or a passkey (./staffPasskeys.ts, on
+ * the WebAuthn ceremonies of ../passkeys/webauthn.ts), and ten one-time
+ * recovery codes. The password step hands
  * out a login challenge (a short-lived, single-purpose token, never a
  * session); only a correct code turns it into a session.
  *
@@ -13,6 +15,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Db, Queryable } from '../../db/Db';
 import { hashToken } from '../sessionStore';
+import { insertStaffPasskey, type NewStaffPasskey } from './staffPasskeys';
 
 /** Who the authenticator app names the account after. */
 export const TOTP_ISSUER = 'Portal ciudadano (oficina)';
@@ -52,11 +55,18 @@ export function matchingStep(secret: string, code: string, now = Date.now()): nu
   return delta === null ? null : totp.counter({ timestamp: now }) + delta;
 }
 
-/** The member's enrolled secret and last used step (null secret: not enrolled). */
-export async function findSecondFactor(db: Queryable, staffId: number): Promise<{ secret: string | null; lastStep: number | null }> {
-  const { rows } = await db.query<{ totp_secret: string | null; totp_last_step: string | null }>('SELECT totp_secret, totp_last_step FROM staff WHERE id = $1', [staffId]);
+/** The member's enrolled secret (null: no authenticator app), last used step and number of passkeys; enrolled when either is there. */
+export async function findSecondFactor(db: Queryable, staffId: number): Promise<{ secret: string | null; lastStep: number | null; passkeys: number }> {
+  const { rows } = await db.query<{ totp_secret: string | null; totp_last_step: string | null; passkeys: number }>(
+    'SELECT totp_secret, totp_last_step, (SELECT count(*)::int FROM staff_passkeys p WHERE p.staff_id = s.id) AS passkeys FROM staff s WHERE id = $1',
+    [staffId],
+  );
   const row = rows[0];
-  return { secret: row?.totp_secret ?? null, lastStep: row?.totp_last_step === null || row?.totp_last_step === undefined ? null : Number(row.totp_last_step) };
+  return {
+    secret: row?.totp_secret ?? null,
+    lastStep: row?.totp_last_step === null || row?.totp_last_step === undefined ? null : Number(row.totp_last_step),
+    passkeys: row?.passkeys ?? 0,
+  };
 }
 
 /** Takes the step for the member: true once per step, only when it is later than the last one taken. */
@@ -109,22 +119,47 @@ function newRecoveryCode(): string {
 const normalizeRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
 
 /**
- * Enrols the secret the member confirmed with a code of `step`: stores it,
- * replaces the recovery codes by ten new ones and returns them (the only time
- * they are seen). False when the member has a factor already.
+ * An enrolment in one transaction: locks the member's row, and only when they
+ * have no factor yet (neither an app nor a passkey: two tabs, or two pending
+ * sign-ins, enrol one factor at most) runs `write`, then replaces the recovery
+ * codes by ten new ones and returns them (the only time they are seen).
+ * Null when the member has a factor already (or `write` declined).
  */
-export async function enrolSecondFactor(db: Db, staffId: number, secret: string, step: number): Promise<string[] | null> {
+async function enrol(db: Db, staffId: number, write: (tx: Queryable) => Promise<boolean>): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      'UPDATE staff SET totp_secret = $2, totp_last_step = $3, totp_enrolled_at = now() WHERE id = $1 AND totp_secret IS NULL RETURNING id',
-      [staffId, secret, step],
+    // The lock first, the check in a statement of its own: it sees what a racing enrolment committed.
+    const locked = await tx.query('SELECT id FROM staff WHERE id = $1 FOR UPDATE', [staffId]);
+    if (locked.rows.length === 0) return null;
+    const { rows } = await tx.query<{ free: boolean }>(
+      'SELECT totp_secret IS NULL AND NOT EXISTS (SELECT 1 FROM staff_passkeys p WHERE p.staff_id = s.id) AS free FROM staff s WHERE id = $1',
+      [staffId],
     );
-    if (rows.length === 0) return null;
+    if (!rows[0]?.free || !(await write(tx))) return null;
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [staffId]);
     await tx.query('INSERT INTO staff_recovery_codes (staff_id, code_hash) SELECT $1, unnest($2::text[])', [staffId, codes.map((c) => hashToken(normalizeRecoveryCode(c)))]);
     return codes;
   });
+}
+
+/**
+ * Enrols the secret the member confirmed with a code of `step` and returns
+ * the ten recovery codes. Null when the member has a factor already.
+ */
+export async function enrolSecondFactor(db: Db, staffId: number, secret: string, step: number): Promise<string[] | null> {
+  return enrol(db, staffId, async (tx) => {
+    const { rows } = await tx.query('UPDATE staff SET totp_secret = $2, totp_last_step = $3, totp_enrolled_at = now() WHERE id = $1 RETURNING id', [staffId, secret, step]);
+    return rows.length === 1;
+  });
+}
+
+/**
+ * Enrols a verified passkey (the answer to the registration options) as the
+ * member's factor and returns the ten recovery codes. Null when the member has
+ * a factor already or the credential is registered already.
+ */
+export async function enrolPasskeyFactor(db: Db, staffId: number, passkey: NewStaffPasskey): Promise<string[] | null> {
+  return enrol(db, staffId, (tx) => insertStaffPasskey(tx, staffId, passkey));
 }
 
 /** Uses one recovery code of the member: true once per code. */
@@ -145,7 +180,7 @@ export async function recoveryCodesLeft(db: Queryable, staffId: number): Promise
 }
 
 /**
- * An administrator's reset: the member's factor and recovery codes are gone,
+ * An administrator's reset: the member's factors (app and passkeys) and recovery codes are gone,
  * their sessions and pending sign-ins end; they enrol again at the next
  * sign-in. In the caller's transaction (with its audit row). False: no such member.
  */
@@ -153,14 +188,18 @@ export async function resetSecondFactor(tx: Queryable, staffId: number): Promise
   const { rows } = await tx.query('UPDATE staff SET totp_secret = NULL, totp_last_step = NULL, totp_enrolled_at = NULL WHERE id = $1 RETURNING id', [staffId]);
   if (rows.length === 0) return false;
   await tx.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [staffId]);
+  await tx.query('DELETE FROM staff_passkeys WHERE staff_id = $1', [staffId]);
   await tx.query('UPDATE staff_login_challenges SET used_at = now() WHERE staff_id = $1 AND used_at IS NULL', [staffId]);
   await tx.query('UPDATE staff_sessions SET revoked_at = now() WHERE staff_id = $1 AND revoked_at IS NULL', [staffId]);
   return true;
 }
 
-/** Gives a member without a factor the given secret (the sandbox's documented accounts). */
+/** Gives a member without a factor (no app, no passkey) the given secret (the sandbox's documented accounts). */
 export async function presetSecondFactor(db: Queryable, staffId: number, secret: string): Promise<void> {
-  await db.query('UPDATE staff SET totp_secret = $2, totp_enrolled_at = now() WHERE id = $1 AND totp_secret IS NULL', [staffId, secret]);
+  await db.query(
+    'UPDATE staff s SET totp_secret = $2, totp_enrolled_at = now() WHERE id = $1 AND totp_secret IS NULL AND NOT EXISTS (SELECT 1 FROM staff_passkeys p WHERE p.staff_id = s.id)',
+    [staffId, secret],
+  );
 }
 
 /** Deletes the challenges that ended (pruneExpired). */

@@ -81,17 +81,22 @@ export async function revokeStaffSession(db: Queryable, tokenHash: string): Prom
 /** A staff member as the administrator's «Personal» page lists them. */
 export interface StaffMemberRow extends StaffView {
   active: boolean;
-  /** Whether an authenticator app is enrolled (false: they enrol at the next sign-in). */
+  /** Whether a second factor is enrolled, a passkey or an authenticator app (false: they enrol at the next sign-in). */
   second_factor: boolean;
+  factors: Array<'llave_de_acceso' | 'aplicacion'>;
   recovery_codes_left: number;
 }
 
 /** Every staff member, administrators first, then by institution and name. */
 export async function listStaffMembers(db: Queryable): Promise<StaffMemberRow[]> {
   const { rows } = await db.query<StaffMemberRow>(
-    `SELECT s.id, s.email, s.name, s.role, s.institution, s.active, s.totp_secret IS NOT NULL AS second_factor,
+    `WITH members AS (
+       SELECT s.*, EXISTS (SELECT 1 FROM staff_passkeys p WHERE p.staff_id = s.id) AS has_passkey FROM staff s
+     )
+     SELECT s.id, s.email, s.name, s.role, s.institution, s.active, (s.totp_secret IS NOT NULL OR s.has_passkey) AS second_factor,
+            array_remove(ARRAY[CASE WHEN s.has_passkey THEN 'llave_de_acceso' END, CASE WHEN s.totp_secret IS NOT NULL THEN 'aplicacion' END], NULL) AS factors,
             (SELECT count(*)::int FROM staff_recovery_codes r WHERE r.staff_id = s.id AND r.used_at IS NULL) AS recovery_codes_left
-       FROM staff s ORDER BY s.role = 'oficial', s.institution NULLS FIRST, s.name, s.id`,
+       FROM members s ORDER BY s.role = 'oficial', s.institution NULLS FIRST, s.name, s.id`,
   );
   return rows;
 }
