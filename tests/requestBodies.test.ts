@@ -67,6 +67,8 @@ describe('the server validates each body with the contract schema the app types 
     ['resend', authSchemas.resendSchema.body, contract.registrationResendBodySchema],
     ['login', authSchemas.loginSchema.body, contract.loginBodySchema],
     ['reset', authSchemas.resetSchema.body, contract.passwordResetBodySchema],
+    ['reset-link', authSchemas.resetLinkSchema.body, contract.passwordResetLinkBodySchema],
+    ['email-undo', authSchemas.emailUndoSchema.body, contract.emailUndoBodySchema],
     ['changepassword', authSchemas.changePasswordSchema.body, contract.passwordChangeBodySchema],
     ['email/confirm', confirmEmailSchema.body, contract.emailConfirmBodySchema],
     ['notification-make-read', makeReadSchema.body, contract.notificationMakeReadBodySchema],

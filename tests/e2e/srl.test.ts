@@ -356,9 +356,6 @@ describe('SRL', () => {
       await shot(page, 'revision-plegada-1280');
       await page.setViewportSize(PHONE);
       await shot(page, 'revision-plegada-390');
-      await page.getByRole('button', { name: 'Mostrar todas las respuestas' }).click();
-      await shot(page, 'revision-abierta-390');
-      await page.getByRole('button', { name: 'Ocultar todas' }).click();
       await page.setViewportSize(DESKTOP);
 
       // "Cambiar" goes back to the section with its answers; the side list returns to the review.

@@ -37,6 +37,7 @@ const TermsPage = lazyPage(() => import('../features/info/components/TermsPage')
 const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
 const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 const EmailUndoPage = lazyPage(() => import('../features/auth/components/EmailUndoPage'), 'EmailUndoPage');
+const PasswordResetLinkPage = lazyPage(() => import('../features/auth/components/PasswordResetLinkPage'), 'PasswordResetLinkPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');
 const CardPaymentApprovedPage = lazyPage(() => import('../features/payments/components/CardPaymentApprovedPage'), 'CardPaymentApprovedPage');
 const CardPaymentReturnPage = lazyPage(() => import('../features/payments/components/CardPaymentReturnPage'), 'CardPaymentReturnPage');
@@ -56,6 +57,7 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   cardPaymentReturn: CardPaymentReturnPage,
   profile: ProfilePage,
   emailUndo: EmailUndoPage,
+  passwordResetLink: PasswordResetLinkPage,
   notifications: NotificationsPage,
   accessibility: AccessibilityPage,
   privacy: PrivacyPage,

@@ -47,6 +47,8 @@ export const paths = {
   profile: fixed('/perfil', 'Mi perfil', true),
   /** The link mailed to the old address when the account's e-mail changed (`?token=`): public, the session may be the attacker's. */
   emailUndo: fixed('/cuenta/deshacer-cambio-correo', 'Deshacer el cambio de correo'),
+  /** The link of the password-reset mail (`?token=`): public, it works even when wrong guesses blocked the code. */
+  passwordResetLink: fixed('/cuenta/restablecer', 'Crear una contraseña nueva'),
   notifications: fixed('/notificaciones', 'Notificaciones', true),
   accessibility: fixed('/accesibilidad', 'Declaración de accesibilidad'),
   privacy: fixed('/privacidad', 'Política de privacidad'),

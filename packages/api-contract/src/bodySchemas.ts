@@ -74,6 +74,21 @@ export const passwordResetBodySchema = {
   required: ['dni', 'code', 'password'],
 } as const;
 
+/**
+ * POST /reset-link: a new password with the token of the link in the same mail as the code (it
+ * cannot be guessed: wrong code guesses do not end it). Typed twice, compared by the server too.
+ */
+export const passwordResetLinkBodySchema = {
+  type: 'object',
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 200, description: 'El token del enlace del correo de restablecimiento' },
+    password: { ...password, description: 'Al menos 10 caracteres, sin la cédula, difícil de adivinar' },
+    password_confirmation: { type: 'string', minLength: 1, maxLength: 256, description: 'La misma contraseña otra vez' },
+  },
+  required: ['token', 'password', 'password_confirmation'],
+  additionalProperties: false,
+} as const;
+
 /** POST /changepassword: the signed-in citizen's current and new password. */
 export const passwordChangeBodySchema = {
   type: 'object',

@@ -89,6 +89,7 @@ import type {
   pageViewBodySchema,
   passwordChangeBodySchema,
   passwordResetBodySchema,
+  passwordResetLinkBodySchema,
   paymentCodeRenewalBodySchema,
   paymentRefusalBodySchema,
   registrationAnswerSchema,
@@ -424,6 +425,8 @@ export type RegistrationResendBody = FromSchema<typeof registrationResendBodySch
 export type LoginBody = FromSchema<typeof loginBodySchema>;
 /** POST /v1/portals/auth/citizens/reset. */
 export type PasswordResetBody = FromSchema<typeof passwordResetBodySchema>;
+/** POST /v1/portals/auth/citizens/reset-link. */
+export type PasswordResetLinkBody = FromSchema<typeof passwordResetLinkBodySchema>;
 /** POST /v1/portals/auth/citizens/changepassword. */
 export type PasswordChangeBody = FromSchema<typeof passwordChangeBodySchema>;
 /** POST /v1/portals/citizen-profile/email/confirm. */

@@ -15,6 +15,8 @@ const PUBLIC = [
   /^POST \/v1\/portals\/auth\/citizens\/(login|register|confirm|resend|reset)$/,
   // The undo link mailed to the old address when the e-mail changed (issue 25 §1): its token authenticates it, not a session.
   /^POST \/v1\/portals\/auth\/citizens\/email-undo$/,
+  // The link of the password-reset mail (issue 25 §1, finding 5): its token authenticates it, like the code.
+  /^POST \/v1\/portals\/auth\/citizens\/reset-link$/,
   // Signing in with a passkey (issue 25 §3): the options and the answer, before any session.
   /^POST \/v1\/portals\/auth\/citizens\/passkeys\/(login-options|login)$/,
   /^GET \/v1\/portals\/forgot$/,

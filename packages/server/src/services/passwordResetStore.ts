@@ -5,8 +5,15 @@
  * codes. Guesses are counted apart for browsers the citizen has signed in on (device_attempts):
  * anonymous wrong guesses that spend a code's attempts do not spend the owner's. pruneExpired.ts
  * deletes the old ones.
+ *
+ * Every reset mail also carries a link (migration 029, password_reset_links): a single-use token of
+ * 32 random bytes, only its SHA-256 stored, tied to the reset row. It cannot be guessed, so wrong
+ * code guesses never touch it: when anonymous guesses kill the code, the link of the owner's last mail
+ * still works. Using the code or a link marks the row used, which ends both.
  */
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Db';
+import { hashToken } from './sessionStore';
 
 export const RESET_CODE_MINUTES = 30;
 
@@ -25,13 +32,54 @@ export interface LiveReset {
   minutesLeft: number;
 }
 
-/** Stores a new code for the citizen; it replaces any earlier one (marked used). */
-export async function replacePasswordReset(db: Queryable, citizenId: number, codeHmac: string, seed: string): Promise<void> {
+/** Stores a new code for the citizen and answers its id; it replaces any earlier one (marked used: its links die too). */
+export async function replacePasswordReset(db: Queryable, citizenId: number, codeHmac: string, seed: string): Promise<number> {
   await db.query('UPDATE password_resets SET used_at = now() WHERE citizen_id = $1 AND used_at IS NULL', [citizenId]);
-  await db.query(
-    `INSERT INTO password_resets (citizen_id, code_hmac, code_seed, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => ${RESET_CODE_MINUTES}))`,
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO password_resets (citizen_id, code_hmac, code_seed, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => ${RESET_CODE_MINUTES}))
+     RETURNING id`,
     [citizenId, codeHmac, seed],
   );
+  return rows[0].id;
+}
+
+/** The shape of a link's token (32 bytes, base64url): anything else is refused before the database is asked. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new link for the reset row (one per mail); returns the token for the mailed address. */
+export async function addPasswordResetLink(db: Queryable, resetId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO password_reset_links (reset_id, token_hash) VALUES ($1, $2)', [resetId, hashToken(token)]);
+  return token;
+}
+
+/** The account whose live reset (unused, unexpired) the link's token names; null when it is malformed, unknown, used or expired. */
+export async function findLiveResetLink(db: Queryable, token: string): Promise<{ citizenId: number } | null> {
+  if (!LINK_TOKEN.test(token)) return null;
+  const { rows } = await db.query<{ citizenId: number }>(
+    `SELECT r.citizen_id AS "citizenId"
+       FROM password_reset_links l JOIN password_resets r ON r.id = l.reset_id
+      WHERE l.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Uses the reset the link's token names (atomically: one of two parallel requests, or of the link and
+ * the code, wins): the row is marked used, which ends the code and every link of it. Null when the
+ * token is malformed, unknown, used or expired. The code's attempt counters are not looked at.
+ */
+export async function takePasswordResetLink(db: Queryable, token: string): Promise<{ citizenId: number } | null> {
+  if (!LINK_TOKEN.test(token)) return null;
+  const { rows } = await db.query<{ citizenId: number }>(
+    `UPDATE password_resets SET used_at = now()
+      WHERE id = (SELECT reset_id FROM password_reset_links WHERE token_hash = $1)
+        AND used_at IS NULL AND expires_at > now()
+      RETURNING citizen_id AS "citizenId"`,
+    [hashToken(token)],
+  );
+  return rows[0] ?? null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type {
   EmailUndoBody,
   PasswordChangeBody,
   PasswordResetBody,
+  PasswordResetLinkBody,
   RegistrationAnswer,
   RegistrationBody,
   RegistrationConfirmAnswer,
@@ -42,6 +43,14 @@ export function forgotPassword(cedula: string): Promise<{ message: string }> {
 /** Sets a new password with the code received by e-mail. */
 export function resetPassword(cedula: string, code: string, password: string): Promise<{ message: string }> {
   return api.post(`${BASE}/reset`, { json: { dni: cedula, code, password } satisfies PasswordResetBody });
+}
+
+/**
+ * Sets a new password with the token of the link in the reset mail (no cédula, no code: the token names the
+ * account). Like a reset by code, the server marks this browser trusted.
+ */
+export function resetPasswordWithLink(token: string, password: string, confirmation: string): Promise<{ message: string }> {
+  return api.post(`${BASE}/reset-link`, { json: { token, password, password_confirmation: confirmation } satisfies PasswordResetLinkBody });
 }
 
 /** Changes the signed-in citizen's password; the server ends their other sessions. */

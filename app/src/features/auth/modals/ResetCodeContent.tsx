@@ -99,6 +99,7 @@ function ResetCodeContent({ data, open }: ModalContentProps) {
           <Button type="submit" loading={busy}>Cambiar la contraseña</Button>
         </Group>
         <Text size="sm" c="dimmed">Al cambiarla se cierran las sesiones abiertas con la contraseña anterior.</Text>
+        <Text size="sm" c="dimmed">El correo también trae un enlace para crear la contraseña nueva: si el código no funciona, abra el enlace del último correo.</Text>
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import {
   loginResponseSchema,
   passwordChangeBodySchema,
   passwordResetBodySchema,
+  passwordResetLinkBodySchema,
   registrationAnswerSchema,
   registrationBodySchema,
   registrationConfirmAnswerSchema,
@@ -91,6 +92,19 @@ export const resetSchema = {
   operationId: 'resetCitizenPassword',
   summary: 'Cambia la contraseña con el código recibido por correo',
   body: passwordResetBodySchema,
+  response: { ...commonErrors, 200: messageSchema },
+} as const;
+
+export const resetLinkSchema = {
+  tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'resetCitizenPasswordWithLink',
+  summary: 'Cambia la contraseña con el enlace del correo de restablecimiento (30 minutos, un solo uso)',
+  description:
+    'Cada correo de «¿Olvidó su contraseña?» trae, además del código, un enlace con un token que no se puede adivinar. ' +
+    'Los intentos fallidos del código no lo anulan: aunque el código se bloquee, el enlace del último correo sigue sirviendo. ' +
+    'Usar el código o el enlace anula los dos. Un enlace usado, vencido, reemplazado por un código nuevo o desconocido responde 400.',
+  body: passwordResetLinkBodySchema,
   response: { ...commonErrors, 200: messageSchema },
 } as const;
 

@@ -6,14 +6,24 @@ import { TOO_MANY_ATTEMPTS } from '../../http/installErrorHandler';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { clearAttempts, takeAttempt } from '../../services/attemptCounter';
-import { cleanCedula, findCitizenByCedula, updatePasswordHash, type CitizenRecord } from '../../services/citizenStore';
+import { cleanCedula, findCitizenByCedula, findCitizenById, updatePasswordHash, type CitizenRecord } from '../../services/citizenStore';
 import { verifyCurrentPassword } from '../../services/currentPassword';
 import { queueMail } from '../../services/mail/queueMail';
 import { codeFromSeed, codeHmac, newCodeSeed, sameHmac } from '../../services/oneTimeCode';
-import { findLiveReset, lockResetsOf, replacePasswordReset, RESET_CODE_MINUTES, takePasswordResetAttempt, usePasswordReset } from '../../services/passwordResetStore';
+import {
+  addPasswordResetLink,
+  findLiveReset,
+  findLiveResetLink,
+  lockResetsOf,
+  replacePasswordReset,
+  RESET_CODE_MINUTES,
+  takePasswordResetAttempt,
+  takePasswordResetLink,
+  usePasswordReset,
+} from '../../services/passwordResetStore';
 import { DEVICE_COOKIE, deviceCookieOptions, issueDevice, trustedDeviceHash } from '../../services/trustedDevices';
 import { revokeCitizenSessions } from '../../services/sessionStore';
-import { changePasswordSchema, forgotSchema, resetSchema } from './authSchemas';
+import { changePasswordSchema, forgotSchema, resetLinkSchema, resetSchema } from './authSchemas';
 
 /**
  * The same answer whether or not the cédula has an account (and whether this request sent a new code, the same one
@@ -22,6 +32,10 @@ import { changePasswordSchema, forgotSchema, resetSchema } from './authSchemas';
 export const FORGOT_MESSAGE =
   'Si la cédula tiene una cuenta, enviamos un código a su correo. Si ya lo pidió en los últimos 30 minutos, es el mismo código: búsquelo en su correo (también en «No deseado»).';
 const INVALID_CODE = 'Código inválido o vencido';
+/** The answer to a reset link's token that is unknown, malformed, used, replaced or expired. */
+export const INVALID_RESET_LINK = 'El enlace venció o ya se usó. Pida otro con «¿Olvidó su contraseña?».';
+/** The app's page of the reset link (app/src/config/paths.ts, passwordResetLink). */
+export const PASSWORD_RESET_LINK_PATH = '/cuenta/restablecer';
 const UPDATED = 'Contraseña actualizada';
 const MAX_CODE_ATTEMPTS = 5;
 const HOUR = 3600;
@@ -48,12 +62,20 @@ function checkNewPassword(password: string, cedula: string, path: string, person
 export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
 
-  const resetMail = (citizen: CitizenRecord, code: string, minutes: number, again: boolean) => ({
+  /**
+   * The code and, in the same mail, a link of its own (a token nobody can guess, from PUBLIC_URL: never the
+   * request's Host, which an attacker chooses). Wrong code guesses do not end the link: when anonymous guesses
+   * have blocked the code, the link of this mail still sets a new password.
+   */
+  const resetMail = (citizen: CitizenRecord, code: string, linkToken: string, minutes: number, again: boolean) => ({
     to: citizen.email,
     subject: 'Código para restablecer su contraseña',
     body:
       `Hola ${citizen.nombres}:\n\nSu código para restablecer la contraseña es ${code}. Vence en ${minutes} minutos.\n` +
       (again ? 'Es el mismo código que le enviamos antes: mientras no venza, pedir otro envía este.\n' : '') +
+      `\nTambién puede crear la contraseña nueva con este enlace (sirve una sola vez y vence con el código):\n` +
+      `${app.config.publicUrl}${PASSWORD_RESET_LINK_PATH}?token=${linkToken}\n` +
+      'Si el portal le dice que el código está bloqueado por intentos fallidos, use el enlace: sigue sirviendo.\n\n' +
       'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambia.',
   });
 
@@ -72,15 +94,17 @@ export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> 
       const live = await findLiveReset(tx, citizen.id, MAX_CODE_ATTEMPTS);
       if (live !== null) {
         if (!(await takeAttempt(tx, [{ key: `forgot:resend:${citizen.id}`, max: 5, windowSeconds: HOUR }]))) return false;
-        await queueMail(tx, resetMail(citizen, codeFromSeed(app.secretKey, 'restablecer', citizen.id, live.seed), live.minutesLeft, true));
+        const linkToken = await addPasswordResetLink(tx, live.id);
+        await queueMail(tx, resetMail(citizen, codeFromSeed(app.secretKey, 'restablecer', citizen.id, live.seed), linkToken, live.minutesLeft, true));
         return true;
       }
       if (!(await takeAttempt(tx, [{ key: `forgot:citizen:${citizen.id}`, max: 4, windowSeconds: HOUR }]))) return false;
       const seed = newCodeSeed();
       const code = codeFromSeed(app.secretKey, 'restablecer', citizen.id, seed);
       // A new code replaces any earlier one (there is no live one here).
-      await replacePasswordReset(tx, citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code), seed);
-      await queueMail(tx, resetMail(citizen, code, RESET_CODE_MINUTES, false));
+      const resetId = await replacePasswordReset(tx, citizen.id, codeHmac(app.secretKey, 'restablecer', citizen.id, code), seed);
+      const linkToken = await addPasswordResetLink(tx, resetId);
+      await queueMail(tx, resetMail(citizen, code, linkToken, RESET_CODE_MINUTES, false));
       return true;
     });
     if (sent) app.kickMail();
@@ -131,6 +155,40 @@ export async function passwordPublicRoutes(app: FastifyInstance): Promise<void> 
     app.sessionCache.forgetCitizen(citizen.id);
     // The code came from the account's mailbox: this browser is the owner's from now on (a trusted browser, whose
     // logins count apart: guesses from elsewhere cannot lock it out; services/loginThrottle.ts).
+    if (device === null) {
+      reply.setCookie(DEVICE_COOKIE, await issueDevice(app.db, citizen.id), deviceCookieOptions(request.protocol === 'https'));
+    }
+    return { message: UPDATED };
+  });
+
+  /**
+   * The link of the reset mail: its token (32 random bytes) cannot be guessed, so it has no attempt counter of
+   * its own and wrong code guesses do not end it; the address's rate limit bounds the calls. Using it ends the
+   * code too (the same reset row).
+   */
+  typed.post('/portals/auth/citizens/reset-link', { schema: resetLinkSchema, config: limited }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const { token, password, password_confirmation: confirmation } = request.body;
+    // Unknown, used or expired: answered before any slow work (an anonymous caller cannot make the server hash).
+    const link = await findLiveResetLink(app.db, token);
+    const citizen = link === null ? null : await findCitizenById(app.db, link.citizenId);
+    if (citizen === null) throw new HttpError(400, INVALID_RESET_LINK);
+    if (confirmation !== password) {
+      throw new HttpError(400, 'Datos inválidos', [{ path: 'password_confirmation', message: 'Las contraseñas no coinciden' }]);
+    }
+    // The code path's policy (checked before the link is used: a weak password leaves the link for another try).
+    checkNewPassword(password, citizen.cedula, 'password', [citizen.email, citizen.nombres, citizen.apellidos]);
+    const device = await trustedDeviceHash(app.db, request.cookies?.[DEVICE_COOKIE], citizen.id);
+    const passwordHash = await app.passwords.hash(password);
+    await app.db.transaction(async (tx) => {
+      const taken = await takePasswordResetLink(tx, token);
+      if (taken === null || taken.citizenId !== citizen.id) throw new HttpError(400, INVALID_RESET_LINK);
+      await updatePasswordHash(tx, citizen.id, passwordHash);
+      await revokeCitizenSessions(tx, citizen.id, null);
+      await clearAttempts(tx, `login:cedula:${citizen.cedula}`);
+    });
+    app.sessionCache.forgetCitizen(citizen.id);
+    // The link came from the account's mailbox, as the code does: this browser is the owner's from now on.
     if (device === null) {
       reply.setCookie(DEVICE_COOKIE, await issueDevice(app.db, citizen.id), deviceCookieOptions(request.protocol === 'https'));
     }
