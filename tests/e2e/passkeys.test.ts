@@ -12,46 +12,19 @@
  * http://localhost:<port> (potentially trustworthy), with PUBLIC_URL set to that address.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { SANDBOX_JCE_CITIZENS } from '../../packages/server/src/agencies/sandbox/sandboxData';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { registerCitizen, snapshotOnFailure, type Account } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/passkeys');
-let portal: Portal;
-let browser: Browser;
-/** Where the browser opens the portal: localhost (a domain, so it can be the RP ID), the PUBLIC_URL. */
-let site = '';
-
-/** A port free now, for the portal to listen on (PUBLIC_URL must name it before the server starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-beforeAll(async () => {
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  [portal, browser] = await Promise.all([startPortal({ PORT: String(port), PUBLIC_URL: site }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite({ onLocalhost: true });
 
 /** sessionStorage flag: this tab behaves as a browser without passkey autofill (see newPage). */
 const SIN_AUTOFILL = 'prueba-sin-autocompletar';
@@ -62,9 +35,7 @@ async function autofillOffer(page: Page, on: boolean): Promise<void> {
 }
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport });
   // A browser without the autofill offer (many have none), while the tab's SIN_AUTOFILL flag is set:
   // the button's own request is then the only one the virtual authenticator can answer.
   await page.addInitScript((flag) => {
@@ -118,13 +89,13 @@ async function confirmedAccount(cedula: string): Promise<Account & { email: stri
   const password = 'Prueba-E2E-2026';
   const email = `ciudadano.${cedula}@example.com`;
   const person = SANDBOX_JCE_CITIZENS.find((p) => p.cedula === cedula)!;
-  const since = portal.mail.received.length;
+  const since = suite.portal.mail.received.length;
   const post = (url: string, body: object) =>
-    fetch(`${portal.baseUrl}/v1/portals/auth/citizens/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${suite.portal.baseUrl}/v1/portals/auth/citizens/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const res = await post('register', { cedula, fecha_nacimiento: person.fechaNacimiento, email, password, password_confirmation: password });
   expect(res.status).toBe(202);
   const { registration_token: token } = (await res.json()) as { registration_token: string };
-  const confirmed = await post('confirm', { registration_token: token, code: await portal.mail.codeFor(email, { since }) });
+  const confirmed = await post('confirm', { registration_token: token, code: await suite.portal.mail.codeFor(email, { since }) });
   expect(confirmed.status).toBe(201);
   return { cedula, password, email };
 }
@@ -142,7 +113,7 @@ async function signOut(page: Page, width: number): Promise<void> {
 
 /** The signed-in citizen, as the portal answers /me for the page's cookie. */
 async function me(page: Page): Promise<{ status: number; cedula?: string }> {
-  const res = await page.request.get(`${site}/v1/portals/auth/citizens/me`);
+  const res = await page.request.get(`${suite.baseUrl}/v1/portals/auth/citizens/me`);
   return { status: res.status(), cedula: res.ok() ? ((await res.json()) as { data: { cedula: string } }).data.cedula : undefined };
 }
 
@@ -152,7 +123,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
     const page = await newPage(DESKTOP);
     const authenticator = await addVirtualAuthenticator(page);
     await snapshotOnFailure(page, async () => {
-      await page.goto(`${site}/ingresar`);
+      await page.goto(`${suite.baseUrl}/ingresar`);
       // The cédula field also offers passkeys among its suggestions where the browser has conditional UI.
       expect(await page.getByLabel('Cédula').getAttribute('autocomplete')).toBe('username webauthn');
       await expect(page.getByRole('button', { name: 'Ingresar con rostro o huella' }).isVisible()).resolves.toBe(true);
@@ -196,7 +167,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       await facial.getByRole('button', { name: 'Terminar' }).click();
       await dialog(page, 'Desbloqueo facial o con huella').waitFor({ state: 'detached' });
       // The account's address was told.
-      const told = await portal.mail.waitFor(account.email);
+      const told = await suite.portal.mail.waitFor(account.email);
       expect(told.raw).toContain('Portátil de Pedro');
 
       // Sign out, then in with the passkey alone: «Ingresar con rostro o huella».
@@ -205,7 +176,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       expect((await me(page)).status).toBe(401);
       // The button's request alone (no autofill request pending that the authenticator could answer first).
       await autofillOffer(page, false);
-      await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
+      await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).waitFor();
       await authenticator.answering(true);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).click();
@@ -218,7 +189,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       expect((await me(page)).status).toBe(401);
       await autofillOffer(page, true);
       await authenticator.answering(true);
-      await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
+      await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await page.waitForURL((url) => url.pathname === '/perfil');
       expect(await me(page)).toEqual({ status: 200, cedula: account.cedula });
 
@@ -240,7 +211,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       // The device still holds the passkey, but the portal no longer accepts it.
       await authenticator.answering(false);
       await signOut(page, DESKTOP.width);
-      await page.goto(`${site}/ingresar`);
+      await page.goto(`${suite.baseUrl}/ingresar`);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).waitFor();
       await authenticator.answering(true);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).click();
@@ -252,11 +223,11 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
   });
 
   it('at 390 px with the keyboard only: adds one from «Mi perfil», signs in with it, removes it; axe on each screen', { timeout: 180_000 }, async () => {
-    const account = await registerCitizen(portal.baseUrl, '04701935282');
+    const account = await registerCitizen(suite.portal.baseUrl, '04701935282');
     const page = await newPage(PHONE);
     const authenticator = await addVirtualAuthenticator(page);
     await snapshotOnFailure(page, async () => {
-      await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
+      await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await expectNoAxeViolations(page, 'ingresar (390)');
       await page.getByLabel('Cédula').focus();
       await type(page, account.cedula);
@@ -297,7 +268,7 @@ describe('passkeys («Desbloqueo facial o con huella»)', () => {
       await authenticator.answering(false);
       await signOut(page, PHONE.width);
       await autofillOffer(page, false);
-      await page.goto(`${site}/ingresar?volver=${encodeURIComponent('/perfil')}`);
+      await page.goto(`${suite.baseUrl}/ingresar?volver=${encodeURIComponent('/perfil')}`);
       await page.getByRole('button', { name: 'Ingresar con rostro o huella' }).waitFor();
       await authenticator.answering(true);
       await page.getByLabel('Cédula').focus();

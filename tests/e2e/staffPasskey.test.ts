@@ -12,16 +12,15 @@
  * the portal is opened at http://localhost:<port>, with PUBLIC_URL set to that address.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createStaffAccount } from '../../packages/server/src/cli/createStaff';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { launchChromium } from '../support/browser';
 import { expectFocus, tabTo, type } from '../support/keyboard';
 import { snapshotOnFailure, staffSignInTo } from '../support/portal';
-import { REPO_ROOT, startPortal, type Portal } from '../support/startPortal';
+import { portalSuite } from '../support/portalSuite';
+import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/staff-2fa');
@@ -29,38 +28,10 @@ const ADMIN = { email: 'admin@sandbox.gob.do', password: 'Admin-Portal-2026' };
 const LOGIN = '/institucion/ingresar';
 const QUEUE = '/institucion/solicitudes';
 const PASSKEY_CHOICE = 'Llave de acceso (rostro, huella o llave de seguridad)';
-let portal: Portal;
-let browser: Browser;
-/** Where the browser opens the portal: localhost (a domain, so it can be the RP ID), the PUBLIC_URL. */
-let site = '';
-
-/** A port free now, for the portal to listen on (PUBLIC_URL must name it before the server starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-beforeAll(async () => {
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  [portal, browser] = await Promise.all([startPortal({ PORT: String(port), PUBLIC_URL: site }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const suite = portalSuite({ onLocalhost: true });
 
 async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-DO', viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const page = await suite.page({ viewport, acceptDownloads: true });
   return page;
 }
 
@@ -97,7 +68,7 @@ let created = 0;
 async function newMember(name: string): Promise<{ email: string; password: string; name: string }> {
   created += 1;
   const account = { email: `llave${created}.${name.split(' ')[0].normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}@pgr.gob.do`, password: 'Mangos-De-Bani-En-Julio-9', name };
-  const row = await createStaffAccount(portal.app.db, portal.app.passwords, { email: account.email, name, role: 'oficial', institution: 'PGR' }, account.password);
+  const row = await createStaffAccount(suite.portal.app.db, suite.portal.app.passwords, { email: account.email, name, role: 'oficial', institution: 'PGR' }, account.password);
   expect(row).toMatchObject({ email: account.email });
   return account;
 }
@@ -115,7 +86,7 @@ const signOut = async (page: Page) => {
 };
 
 /** The staff session of the page's cookies: 200 signed in, 401 not. */
-const meStatus = async (page: Page) => (await page.request.get(`${site}/v1/backoffice/auth/me`)).status();
+const meStatus = async (page: Page) => (await page.request.get(`${suite.baseUrl}/v1/backoffice/auth/me`)).status();
 
 /** Through «Guardé mis códigos» and «Continuar» into the back office; returns the codes shown. */
 async function keepCodes(page: Page): Promise<string[]> {
@@ -130,7 +101,7 @@ describe('staff passkey as the second factor', () => {
     const page = await newPage(DESKTOP);
     const authenticator = await addVirtualAuthenticator(page);
     await snapshotOnFailure(page, async () => {
-      await page.goto(`${site}${QUEUE}`);
+      await page.goto(`${suite.baseUrl}${QUEUE}`);
       await page.waitForURL((url) => url.pathname === LOGIN);
       await typePassword(page, member);
 
@@ -213,7 +184,7 @@ describe('staff passkey as the second factor', () => {
     await addVirtualAuthenticator(page);
     await snapshotOnFailure(page, async () => {
       const signInByKeyboard = async () => {
-        await page.goto(`${site}${LOGIN}`);
+        await page.goto(`${suite.baseUrl}${LOGIN}`);
         await page.getByRole('heading', { name: 'Ingreso del personal', level: 1 }).waitFor();
         await tabTo(page, 'Correo electrónico', { max: 10 });
         await type(page, member.email);
@@ -239,7 +210,7 @@ describe('staff passkey as the second factor', () => {
       await tabTo(page, 'Continuar', { max: 2 });
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === QUEUE);
-      expect((await page.request.post(`${site}/v1/backoffice/auth/logout`)).status()).toBe(200);
+      expect((await page.request.post(`${suite.baseUrl}/v1/backoffice/auth/logout`)).status()).toBe(200);
 
       await signInByKeyboard();
       await expectFocus(page, 'Confirme que es usted');
@@ -258,7 +229,7 @@ describe('staff passkey as the second factor', () => {
     const memberPage = await newPage(DESKTOP);
     const authenticator = await addVirtualAuthenticator(memberPage);
     await snapshotOnFailure(memberPage, async () => {
-      await memberPage.goto(`${site}${LOGIN}`);
+      await memberPage.goto(`${suite.baseUrl}${LOGIN}`);
       await typePassword(memberPage, member);
       await memberPage.getByRole('radio', { name: PASSKEY_CHOICE }).check();
       await memberPage.getByRole('button', { name: 'Continuar' }).click();
@@ -270,7 +241,7 @@ describe('staff passkey as the second factor', () => {
 
     const page = await newPage(DESKTOP);
     await snapshotOnFailure(page, async () => {
-      await staffSignInTo(page, site, ADMIN, '/institucion/personal');
+      await staffSignInTo(page, suite.baseUrl, ADMIN, '/institucion/personal');
       const row = page.getByRole('row').filter({ hasText: member.email });
       await row.getByText('Configurado').waitFor();
       await row.getByText('llave de acceso').waitFor();
@@ -290,7 +261,7 @@ describe('staff passkey as the second factor', () => {
       expect(await authenticator.credentials()).toHaveLength(1);
       await typePassword(memberPage, member);
       await memberPage.getByRole('heading', { name: 'Configure su segundo factor', level: 1 }).waitFor();
-      const { rows } = await portal.app.db.query('SELECT 1 FROM staff_passkeys p JOIN staff s ON s.id = p.staff_id WHERE s.email = $1', [member.email]);
+      const { rows } = await suite.portal.app.db.query('SELECT 1 FROM staff_passkeys p JOIN staff s ON s.id = p.staff_id WHERE s.email = $1', [member.email]);
       expect(rows).toEqual([]);
     });
     await memberPage.context().close();

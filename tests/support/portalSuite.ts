@@ -3,6 +3,7 @@
  * closed after them. Each page opens in a fresh browser context (a new
  * device: no cookies, no local storage).
  */
+import { createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './browser';
@@ -17,12 +18,39 @@ export interface PortalSuite {
   readonly portal: Portal;
 }
 
-export function portalSuite(): PortalSuite {
+/** A port free now, for a portal whose PUBLIC_URL must name it before the server starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PortalSuiteOptions {
+  /**
+   * Serve the portal at http://localhost:<port>, its PUBLIC_URL (a domain, so it can be the
+   * WebAuthn RP ID: the passkey tests). Default: false (http://127.0.0.1:<port>).
+   */
+  onLocalhost?: boolean;
+}
+
+export function portalSuite({ onLocalhost = false }: PortalSuiteOptions = {}): PortalSuite {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
+  let site: string | undefined;
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    let env: Record<string, string> | undefined;
+    if (onLocalhost) {
+      const port = await freePort();
+      site = `http://localhost:${port}`;
+      env = { PORT: String(port), PUBLIC_URL: site };
+    }
+    [portal, browser] = await Promise.all([startPortal(env), launchChromium()]);
   });
 
   afterAll(async () => {
@@ -33,7 +61,7 @@ export function portalSuite(): PortalSuite {
   return {
     get baseUrl() {
       if (!portal) throw new Error('El portal de pruebas no ha arrancado');
-      return portal.baseUrl;
+      return site ?? portal.baseUrl;
     },
     get portal() {
       if (!portal) throw new Error('El portal de pruebas no ha arrancado');
