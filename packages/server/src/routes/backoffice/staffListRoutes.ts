@@ -3,7 +3,7 @@
  * citizens sent (any staff member) and the audit log (administrators only).
  * Registered inside backofficeRoutes' staff-only context.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, auditPageSchema, errorReportPageSchema, errorSchema, suggestionPageSchema } from '@portal/api-contract';
 import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
@@ -37,11 +37,6 @@ const auditSchema = {
   },
   response: { ...authErrors, 200: auditPageSchema, 403: errorSchema },
 } as const;
-
-/** The audit log is never kept by a browser or a proxy. */
-async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  void reply.header('cache-control', 'no-store');
-}
 
 /** A real calendar day YYYY-MM-DD. */
 function isDay(value: string): boolean {
@@ -77,7 +72,7 @@ export async function staffListRoutes(app: FastifyInstance): Promise<void> {
     requireStaff(request);
     return errorReportPage(app.db, { page: request.query.page ?? 1, perPage: request.query.per_page ?? 20 });
   });
-  typed.get('/backoffice/audit', { schema: auditSchema, onRequest: noStore }, async (request) => {
+  typed.get('/backoffice/audit', { schema: auditSchema }, async (request) => {
     requireAdministrator(request);
     const q = request.query;
     const days = auditDays(q.from, q.to);

@@ -3,7 +3,7 @@
  * POST …/notification-make-read {notify_id} and POST …/notifications/read-all. Notifications
  * are written by events through services/notifications/notifyCitizen.ts, never here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
@@ -17,11 +17,6 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 /** A notification as the API returns it. */
 export function notificationView(row: NotificationRow) {
   return { id: row.id, kind: row.kind, title: row.title, text: row.text, link: row.link, created_at: iso(row.created_at) as string, read_at: iso(row.read_at) };
-}
-
-/** Personal data: never kept by a browser or a proxy cache. */
-async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  void reply.header('cache-control', 'no-store');
 }
 
 /**
@@ -38,9 +33,8 @@ async function oneId(request: FastifyRequest): Promise<void> {
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const base = '/portals/citizen-profile';
-  const personal = { preHandler: noStore };
 
-  typed.get(`${base}/notifications`, { ...personal, schema: listNotificationsSchema }, async (request) => {
+  typed.get(`${base}/notifications`, { schema: listNotificationsSchema }, async (request) => {
     const citizen = requireCitizen(request);
     // The schema's defaults fill them; the fallbacks only satisfy the types.
     const limit = request.query.limit ?? DEFAULT_PAGE;
@@ -49,7 +43,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return { data: page.rows.map(notificationView), unread_count: page.unread, total: page.total, limit, offset };
   });
 
-  typed.post(`${base}/notification-make-read`, { ...personal, preValidation: oneId, schema: makeReadSchema }, async (request) => {
+  typed.post(`${base}/notification-make-read`, { preValidation: oneId, schema: makeReadSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const outcome = await markRead(app.db, citizen.id, request.body.notify_id);
     if (outcome === 'missing') throw new HttpError(404, NOT_FOUND);
@@ -60,7 +54,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  typed.post(`${base}/notifications/read-all`, { ...personal, schema: readAllSchema }, async (request) => {
+  typed.post(`${base}/notifications/read-all`, { schema: readAllSchema }, async (request) => {
     const citizen = requireCitizen(request);
     const updated = await markAllRead(app.db, citizen.id);
     return { message: 'Todas las notificaciones están marcadas como leídas', updated, unread_count: 0 };

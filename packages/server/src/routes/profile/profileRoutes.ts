@@ -68,15 +68,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
   const base = '/portals/citizen-profile';
 
-  typed.get(`${base}/profile`, { schema: profileSchema }, async (request, reply) => {
+  typed.get(`${base}/profile`, { schema: profileSchema }, async (request) => {
     const citizen = requireCitizen(request);
-    void reply.header('cache-control', 'no-store');
     return { data: await profileOf(app, citizen.id) };
   });
 
-  typed.post(`${base}/:id/update`, { schema: updateSchema }, async (request, reply) => {
+  typed.post(`${base}/:id/update`, { schema: updateSchema }, async (request) => {
     const citizen = requireCitizen(request);
-    void reply.header('cache-control', 'no-store');
     // Another citizen's profile answers like a missing one, before anything is read or written.
     if (Number(request.params.id) !== citizen.id) throw new HttpError(404, NOT_FOUND);
     const { [PROFILE_CURRENT_PASSWORD_FIELD]: currentPassword, ...profileFields } = await fieldsOf(request);
@@ -133,9 +131,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  typed.post(`${base}/email/confirm`, { schema: confirmEmailSchema }, async (request, reply) => {
+  typed.post(`${base}/email/confirm`, { schema: confirmEmailSchema }, async (request) => {
     const citizen = requireCitizen(request);
-    void reply.header('cache-control', 'no-store');
     // Counted before the comparison: parallel guesses cannot exceed five per code.
     const pending = await takeEmailCodeAttempt(app.db, citizen.id);
     if (pending === null || !sameHmac(pending.codeHmac, emailCodeHmac(app.secretKey, citizen.id, pending.newEmail, request.body.code))) {
