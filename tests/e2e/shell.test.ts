@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { DEMO, login, registerCitizen, snapshotOnFailure } from '../support/portal';
+import { DEMO, login, newApplication, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -121,6 +121,120 @@ describe('session', () => {
       await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       await page.getByRole('button', { name: 'Mi cuenta' }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('sesion_terminada'))).toBeNull();
+    });
+  });
+
+  describe('a shared phone keeps nothing of the citizen after they leave', () => {
+    const COPY_KEYS = /^(borrador:|visitadas:|errores:|copias_de$)/;
+    /** Keys of the citizen's data this browser keeps (drafts' unsent changes, visited steps, submit errors, their owner). */
+    const copies = (page: Page) =>
+      page.evaluate((source) => {
+        const re = new RegExp(source);
+        const keys: string[] = [];
+        for (const storage of [localStorage, sessionStorage]) for (let i = 0; i < storage.length; i++) if (re.test(storage.key(i)!)) keys.push(storage.key(i)!);
+        return keys.sort();
+      }, COPY_KEYS.source);
+    const tradeName = (page: Page) => page.getByRole('radiogroup', { name: /¿Tienes nombre comercial\?/ });
+    /** The draft's saves fail (no connection) until the returned function is called. */
+    async function offlineSaves(page: Page, id: number): Promise<() => Promise<void>> {
+      const url = `**/v1/portals/formalizaciones/${id}`;
+      await page.route(url, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+      return () => page.unroute(url);
+    }
+    const unsentChange = (page: Page, id: number) => page.waitForFunction((key) => localStorage.getItem(key) !== null, `borrador:${id}`);
+    const pendingDialog = (page: Page) => page.getByRole('dialog', { name: 'Hay cambios sin guardar' });
+
+    it('«Cerrar sesión» sends the pending change first; without a connection it asks, and «Salir sin guardar» says what is lost (1280 and 390 px, axe, keyboard)', async () => {
+      const account = await registerCitizen(suite.baseUrl, '03702849518');
+      const page = await suite.page({ viewport: DESKTOP });
+      let id = 0;
+      await snapshotOnFailure(page, async () => {
+        await login(page, suite.baseUrl, account);
+        id = await newApplication(page);
+        const online = await offlineSaves(page, id);
+        await tradeName(page).getByRole('radio', { name: 'No', exact: true }).check();
+        await unsentChange(page, id);
+        expect(await copies(page)).toContain(`borrador:${id}`);
+
+        // Keyboard only: «Mi cuenta», the arrows to «Cerrar sesión», Enter.
+        await page.getByRole('button', { name: 'Mi cuenta' }).focus();
+        await page.keyboard.press('Enter');
+        for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Cerrar sesión'; i++) await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        const dialog = pendingDialog(page);
+        await dialog.waitFor();
+        await dialog.getByText('Si sale ahora, esos cambios se borrarán de este equipo.', { exact: false }).waitFor();
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Intentar de nuevo');
+        await expectNoAxeViolations(page, 'unsent changes on sign-out at 1280 px');
+        await shot(page, 'sign-out-unsent-1280');
+        // Escape: nothing ends, nothing is lost.
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Mi cuenta' }).waitFor();
+        expect(await copies(page)).toContain(`borrador:${id}`);
+
+        // The connection is back: «Intentar de nuevo» sends the change, ends the session, and the browser keeps no copy.
+        await page.getByRole('button', { name: 'Mi cuenta' }).click();
+        await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+        await dialog.waitFor();
+        await online();
+        await dialog.getByRole('button', { name: 'Intentar de nuevo' }).click();
+        await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+        expect(await copies(page)).toEqual([]);
+        expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+
+        await login(page, suite.baseUrl, account);
+        await page.goto(`${suite.baseUrl}/formalizacion/${id}`);
+        await expect(tradeName(page).getByRole('radio', { name: 'No', exact: true }).isChecked()).resolves.toBe(true);
+      });
+
+      const phone = await suite.page({ viewport: PHONE });
+      await snapshotOnFailure(phone, async () => {
+        await login(phone, suite.baseUrl, account);
+        await phone.goto(`${suite.baseUrl}/formalizacion/${id}`);
+        await offlineSaves(phone, id);
+        await tradeName(phone).getByRole('radio', { name: 'Sí', exact: true }).check();
+        await unsentChange(phone, id);
+        await phone.getByRole('button', { name: 'Menú' }).click();
+        await phone.getByRole('button', { name: 'Cerrar sesión' }).click();
+        const dialog = pendingDialog(phone);
+        await dialog.waitFor();
+        await expectNoAxeViolations(phone, 'unsent changes on sign-out at 390 px');
+        await shot(phone, 'sign-out-unsent-390');
+        // Leaving anyway: the session ends and the change the citizen was warned about is gone from this phone.
+        await dialog.getByRole('button', { name: 'Salir sin guardar' }).click();
+        await phone.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+        expect(await copies(phone)).toEqual([]);
+        expect((await phone.request.get(`${suite.baseUrl}/v1/portals/formalizaciones/${id}`)).status()).toBe(401);
+      });
+    });
+
+    it('an expired session removes the unsent change from the browser and the login form says so; another citizen never finds a copy', async () => {
+      const account = await registerCitizen(suite.baseUrl, '03105672194');
+      const page = await suite.page({ viewport: DESKTOP });
+      await snapshotOnFailure(page, async () => {
+        await login(page, suite.baseUrl, account);
+        const id = await newApplication(page);
+        const online = await offlineSaves(page, id);
+        await tradeName(page).getByRole('radio', { name: 'No', exact: true }).check();
+        await unsentChange(page, id);
+        // The session ends on the server (expired, or closed elsewhere).
+        expect((await page.request.post(`${suite.baseUrl}/v1/portals/auth/citizens/logout`)).ok()).toBe(true);
+        await online();
+        await page.goto(`${suite.baseUrl}/mis-solicitudes`);
+        await page.waitForURL(`${suite.baseUrl}/`);
+        await page.getByRole('status').filter({ hasText: 'Los últimos cambios que no se habían guardado se borraron de este equipo.' }).waitFor();
+        expect(await copies(page)).toEqual([]);
+
+        // Copies someone left on this browser (a session never signed out) are gone once another citizen signs in.
+        await page.evaluate((draft) => {
+          localStorage.setItem(`borrador:${draft}`, JSON.stringify({ version: 1, data: { nombre: 'de otra persona' }, form: 'formalizacion' }));
+          localStorage.setItem(`visitadas:${draft}`, '["datos_solicitud"]');
+          localStorage.setItem('copias_de', '999999');
+        }, id);
+        await login(page, suite.baseUrl, DEMO);
+        expect(await copies(page)).toEqual([]);
+      });
     });
   });
 

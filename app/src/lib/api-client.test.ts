@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, endSession, versionedPath, type ApiClient } from './api-client';
 import { ApiError, errorMessage } from './apiError';
-import { getSession, setSession } from './session';
+import { getSession, sessionEnded, setSession } from './session';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -138,13 +138,17 @@ describe("'Unauthenticated.'", () => {
     expect(unauthenticated).toBe(0);
   });
 
-  it('the default removes the stored session (on /, the page shows the login form: no navigation)', async () => {
+  it("the default removes the stored session and the citizen's copies (on /, the page shows the login form: no navigation)", async () => {
     setSession({ id: 1, cedula: '40229183641', nombres: 'Juan Carlos', apellidos: 'Peña Núñez', email: 'j@example.com' });
+    localStorage.setItem('borrador:5', JSON.stringify({ version: 1, data: { nombre: 'Juan' }, form: 'formalizacion' }));
     const portal = createApiClient({ baseUrl });
     handler = json(401, { message: 'Unauthenticated.' });
     await failure(portal.get('portals/formalizaciones'));
     expect(getSession()).toBeNull();
     expect(localStorage.getItem('session')).toBeNull();
+    // Nothing can be sent with the ended session: the unsent change goes too, and the login form will say so.
+    expect(localStorage.getItem('borrador:5')).toBeNull();
+    expect(sessionEnded()).toBe('unsent-removed');
     expect(window.location.pathname).toBe('/');
     expect(endSession).toBeTypeOf('function');
   });

@@ -4,12 +4,13 @@
  * - a path without a version gets the `/v1` prefix (`portals/x` → `/v1/portals/x`; `/v2/x` stays);
  * - the body comes back directly (parsed JSON; undefined when there is none);
  * - a failure is an ApiError whose message is the first entry of the errors, else the message;
- * - an answer 'Unauthenticated.' removes the stored session and goes to / (whatever the call);
+ * - an answer 'Unauthenticated.' removes the stored session and this browser's copies of the citizen's data, and goes to / (whatever the call);
  * - 'Ruta incorrecta o user no autenticado' is swallowed (a silent ApiError: nothing to show);
  * - no retries; the session travels in its HttpOnly cookie (same origin).
  */
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
 import { ApiError, NO_CONNECTION, UNAUTHENTICATED } from './apiError';
+import { forgetAllCopies } from './localCopies';
 import { getSession, markSessionEnded, setSession } from './session';
 
 /** Options of one call: ky's, without the ones the client decides. */
@@ -46,7 +47,9 @@ export function versionedPath(path: string): string {
  * once the session is gone. A citizen who was signed in is told why there (markSessionEnded).
  */
 export function endSession(): void {
-  if (getSession() !== null) markSessionEnded();
+  // Nothing can be sent with the ended session: this browser's copies of the citizen's data go (lib/localCopies).
+  const unsentRemoved = forgetAllCopies() > 0;
+  if (getSession() !== null) markSessionEnded(unsentRemoved);
   setSession(null);
   if (window.location.pathname !== '/') window.location.assign('/');
 }

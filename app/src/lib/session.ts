@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Citizen } from '@portal/api-contract';
+import { claimCopies } from './localCopies';
 
 export type { Citizen } from '@portal/api-contract';
 
@@ -31,6 +32,8 @@ function read(): Citizen | null {
 export function setSession(citizen: Citizen | null): void {
   cached = citizen;
   if (citizen) {
+    // Another citizen's copies left on this browser go before this one's pages can read them.
+    claimCopies(citizen.id);
     localStorage.setItem(KEY, JSON.stringify(citizen));
     forgetSessionEnded();
   } else {
@@ -39,21 +42,25 @@ export function setSession(citizen: Citizen | null): void {
   for (const l of listeners) l();
 }
 
-/** The server answered that the session this browser held is no longer valid: the login form will say so (this tab only). */
-export function markSessionEnded(): void {
+/**
+ * The server answered that the session this browser held is no longer valid: the login form will say so (this tab only),
+ * and that changes never sent were removed from this browser when `unsentRemoved`.
+ */
+export function markSessionEnded(unsentRemoved = false): void {
   try {
-    sessionStorage.setItem(ENDED_KEY, '1');
+    sessionStorage.setItem(ENDED_KEY, unsentRemoved ? 'sin-enviar' : '1');
   } catch {
     // Storage refused (private mode): the citizen still lands on the login form, without the note.
   }
 }
 
-/** True after markSessionEnded until the citizen signs in again or closes the note. */
-export function sessionEnded(): boolean {
+/** After markSessionEnded until the citizen signs in again or closes the note: 'ended', or 'unsent-removed' when changes never sent were removed; else null. */
+export function sessionEnded(): 'ended' | 'unsent-removed' | null {
   try {
-    return sessionStorage.getItem(ENDED_KEY) === '1';
+    const mark = sessionStorage.getItem(ENDED_KEY);
+    return mark === 'sin-enviar' ? 'unsent-removed' : mark === '1' ? 'ended' : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -1,18 +1,13 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
-import { logout } from '../../features/auth/api/login';
 import type { Citizen } from '../../lib/session';
 import { openModal } from '../../modals/modalStore';
+import { signOut } from './SignOut';
 
 export interface AccountMenuProps {
   /** The signed-in citizen (their initial on the button, their name atop the menu). Required. */
   citizen: Citizen;
-}
-
-/** Ends the session, then starts again from Inicio with a fresh page. */
-export function signOut(): void {
-  void logout().finally(() => window.location.assign(paths.home.href()));
 }
 
 /**
@@ -36,7 +31,7 @@ export function AccountMenu({ citizen }: AccountMenuProps) {
         <Menu.Item component={Link} href={paths.myClaims.href()}>Mis reclamos</Menu.Item>
         <Menu.Item onClick={() => openModal('CHANGE_PASSWORD')}>Cambiar contraseña</Menu.Item>
         <Menu.Divider />
-        <Menu.Item onClick={signOut}>Cerrar sesión</Menu.Item>
+        <Menu.Item onClick={() => signOut()}>Cerrar sesión</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { NotificationsMenuText } from '../../features/notifications/components/NotificationsBell';
 import { openModal } from '../../modals/modalStore';
-import { signOut } from './AccountMenu';
+import { signOut } from './SignOut';
 import { MainNav } from './MainNav';
 
 export interface PhoneMenuProps {
@@ -39,7 +39,7 @@ export function PhoneMenu({ opened, onClose, signedIn }: PhoneMenuProps) {
               <li><Link href={paths.profile.href()} onClick={close}>Mi perfil</Link></li>
               <li><Link href={paths.myClaims.href()} onClick={close}>Mis reclamos</Link></li>
               <li><button type="button" onClick={() => { close(); openModal('CHANGE_PASSWORD'); }}>Cambiar contraseña</button></li>
-              <li><button type="button" onClick={signOut}>Cerrar sesión</button></li>
+              <li><button type="button" onClick={() => { close(); signOut(); }}>Cerrar sesión</button></li>
             </ul>
           </nav>
         )}

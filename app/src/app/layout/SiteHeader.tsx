@@ -11,6 +11,7 @@ import { importWithReload } from '../../lib/importWithReload';
 
 // The account menu (Mantine's Menu, with its floating-position library) only for a signed-in citizen: not in the home page's first bundle.
 const AccountMenu = lazy(() => importWithReload(() => import('./AccountMenu')).then((module) => ({ default: module.AccountMenu })));
+const SignOutDialog = lazy(() => importWithReload(() => import('./SignOut')).then((module) => ({ default: module.SignOutDialog })));
 const PhoneMenu = lazy(() => importWithReload(() => import('./PhoneMenu')).then((module) => ({ default: module.PhoneMenu })));
 
 /**
@@ -69,6 +70,7 @@ export function SiteHeader() {
             {session && (
               <Suspense fallback={null}>
                 <AccountMenu citizen={session} />
+                <SignOutDialog />
               </Suspense>
             )}
             <Burger

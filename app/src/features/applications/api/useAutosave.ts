@@ -9,6 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { applicationKey, saveApplication, type Application } from '../../../api/applications';
 import { ApiError, statusOf } from '../../../lib/apiError';
+import { draftCopyKey, markCopiesOwner, readDraftCopy, registerPendingWork } from '../../../lib/localCopies';
+import { getSession } from '../../../lib/session';
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'full' | 'conflict';
 
@@ -18,16 +20,17 @@ const STORAGE_FULL = 507;
 const RETRY_MS = 5000;
 const FULL_RETRY_MS = 30000;
 
-const backupKey = (id: number) => `borrador:${id}`;
+const backupKey = draftCopyKey;
 
 export function readBackup(app: Application): Record<string, unknown> | null {
-  try {
-    const raw = localStorage.getItem(backupKey(app.id));
-    const backup = raw ? (JSON.parse(raw) as { version: number; data: Record<string, unknown> }) : null;
-    return backup && backup.version === app.version ? backup.data : null;
-  } catch {
-    return null;
-  }
+  const backup = readDraftCopy(app.id);
+  return backup && backup.version === app.version ? backup.data : null;
+}
+
+/** Keeps the unconfirmed change in this browser (lib/localCopies: whose it is, and forgotten at sign-out). */
+function keepCopy(form: string, id: number, version: number, data: Record<string, unknown>): void {
+  markCopiesOwner(getSession()?.id);
+  localStorage.setItem(backupKey(id), JSON.stringify({ version, data, form }));
 }
 
 export function useAutosave(form: string, app: Application | undefined, delayMs: number, onConflict: () => void) {
@@ -58,13 +61,13 @@ export function useAutosave(form: string, app: Application | undefined, delayMs:
       if (pending.current === data) {
         pending.current = null;
         localStorage.removeItem(backupKey(id));
-      } else {
-        localStorage.setItem(backupKey(id), JSON.stringify({ version: saved.version, data: pending.current }));
+      } else if (pending.current) {
+        keepCopy(form, id, saved.version, pending.current);
       }
       setState(pending.current ? 'pending' : 'saved');
       return true;
     } catch (error) {
-      // The session is gone: the client has already sent the citizen home; the local copy stays for later.
+      // The session is gone: the client has already forgotten this browser's copies and sent the citizen home.
       if (error instanceof ApiError && error.silent) return false;
       if (statusOf(error) === 409) {
         pending.current = null;
@@ -87,12 +90,12 @@ export function useAutosave(form: string, app: Application | undefined, delayMs:
   const schedule = useCallback(
     (data: Record<string, unknown>) => {
       pending.current = data;
-      if (id) localStorage.setItem(backupKey(id), JSON.stringify({ version: version.current, data }));
+      if (id) keepCopy(form, id, version.current, data);
       setState('pending');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), delayMs);
     },
-    [id, delayMs, flush],
+    [form, id, delayMs, flush],
   );
 
   /** Saves everything pending, waiting for a save in flight; true once the server holds the last change. */
@@ -103,6 +106,9 @@ export function useAutosave(form: string, app: Application | undefined, delayMs:
     }
     return pending.current === null;
   }, [flush]);
+
+  // Signing out sends this page's pending change first (lib/localCopies).
+  useEffect(() => registerPendingWork(settle), [settle]);
 
   // Leaving the page (the task list's "Revisar y enviar", another step) saves at once what is pending.
   const flushRef = useRef(flush);

@@ -142,10 +142,11 @@ export function LoginForm({ onDone, headingOrder = 2, withoutHeading = false, re
             closeButtonLabel="Cerrar el aviso"
             onClose={() => {
               forgetSessionEnded();
-              setEnded(false);
+              setEnded(null);
             }}
           >
             Por su seguridad, la sesión se cerró (venció o se cerró en otro lugar). Inicie sesión de nuevo para continuar; lo que ya guardó sigue en su cuenta.
+            {ended === 'unsent-removed' && ' Los últimos cambios que no se habían guardado se borraron de este equipo.'}
           </Alert>
         )}
         <FailureAlert failure={failure} />

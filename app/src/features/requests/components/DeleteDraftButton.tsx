@@ -2,6 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { deleteApplication } from '../../../api/applications';
 import { ConfirmButton } from '../../../components/ConfirmButton';
+import { forgetDraftCopies } from '../../../lib/localCopies';
 
 export interface DeleteDraftButtonProps {
   /** The draft's form (its online service). Required. */
@@ -31,8 +32,7 @@ export function DeleteDraftButton({ form, id, name, onDeleted }: DeleteDraftButt
       action={async () => {
         await deleteApplication(form, id);
         // The local copies of the draft go with it.
-        localStorage.removeItem(`borrador:${id}`);
-        localStorage.removeItem(`visitadas:${id}`);
+        forgetDraftCopies(id);
         notifications.show({ color: 'teal', message: `Se eliminó el borrador «${name}».` });
         onDeleted(id);
       }}
