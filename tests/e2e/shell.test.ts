@@ -159,6 +159,8 @@ describe('session', () => {
         // Keyboard only: «Mi cuenta», the arrows to «Cerrar sesión», Enter.
         await page.getByRole('button', { name: 'Mi cuenta' }).focus();
         await page.keyboard.press('Enter');
+        await page.getByRole('menu').waitFor();
+        await expectNoAxeViolations(page, '«Mi cuenta» open at 1280 px');
         for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Cerrar sesión'; i++) await page.keyboard.press('ArrowDown');
         await page.keyboard.press('Enter');
         const dialog = pendingDialog(page);

@@ -18,7 +18,7 @@ export interface AccountMenuProps {
 export function AccountMenu({ citizen }: AccountMenuProps) {
   const first = citizen.nombres.split(' ')[0] ?? citizen.nombres;
   return (
-    <Menu position="bottom-end" returnFocus withinPortal trigger="click" keepMounted={false}>
+    <Menu position="bottom-end" returnFocus withinPortal trigger="click" keepMounted={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className="header-button" title={`${citizen.nombres} ${citizen.apellidos}`}>
           <span aria-hidden="true" className="header-avatar">{first.charAt(0)}</span>
