@@ -111,6 +111,7 @@ export const staffRequestSchema = {
     id: { type: 'integer' },
     code: { type: 'string' },
     form: { type: 'string' },
+    form_version: { type: 'integer', minimum: 1, description: 'Versión del formulario con la que se envió: sus respuestas se leen con ella (GET /v1/forms/{form}/versions/{n})' },
     service: { type: 'string' },
     institution: { type: ['string', 'null'] },
     status: { type: 'string', enum: REQUEST_STATUSES },
@@ -138,7 +139,7 @@ export const staffRequestSchema = {
       description: 'El oficial solo la lee: su institución cobra un cargo de la solicitud (p. ej. la DGII en una formalización) pero no la atiende; allowed es [] y can_comment false',
     },
   },
-  required: ['id', 'code', 'form', 'service', 'institution', 'status', 'submitted_at', 'updated_at', 'data', 'citizen', 'documents', 'items', 'timeline', 'comments', 'allowed', 'can_comment', 'verifiable_items', 'read_only'],
+  required: ['id', 'code', 'form', 'form_version', 'service', 'institution', 'status', 'submitted_at', 'updated_at', 'data', 'citizen', 'documents', 'items', 'timeline', 'comments', 'allowed', 'can_comment', 'verifiable_items', 'read_only'],
 } as const;
 
 export const staffEventResultSchema = {

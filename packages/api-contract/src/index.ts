@@ -5,6 +5,7 @@
  */
 import type { FromSchema } from './fromSchema';
 import type { applicationSchema } from './applicationSchema';
+import type { formVersionSchema } from './formVersionSchema';
 import type {
   areaServiceCountsSchema,
   classifiedServicesSchema,
@@ -115,6 +116,7 @@ import type {
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
 export { FORMALIZATION_FORM } from './forms';
+export { formVersionSchema } from './formVersionSchema';
 export { formPreviewSchema, previewFieldSchema } from './previewSchema';
 export {
   areaServiceCountsSchema,
@@ -291,6 +293,7 @@ export * from './bodySchemas';
 
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
+export type PublishedFormVersion = FromSchema<typeof formVersionSchema>;
 export type ApplicationStatus = Application['status'];
 /** A service's form read before starting it (PREVIEW). */
 export type FormPreview = FromSchema<typeof formPreviewSchema>;

@@ -19,6 +19,7 @@ export const requestSchema = {
     id: { type: 'integer' },
     code: { type: 'string' },
     form: { type: 'string', description: 'Formulario del servicio en línea (schemas/<form>)' },
+    form_version: { type: 'integer', minimum: 1, description: 'Versión del formulario con la que se envió (se lee siempre con ella): GET /v1/forms/{form}/versions/{n}' },
     service: { type: 'string' },
     status: { type: 'string', enum: REQUEST_STATUSES },
     tipo_societario: { type: ['string', 'null'] },
@@ -32,7 +33,7 @@ export const requestSchema = {
     unread_comments: { type: 'integer', description: 'Comentarios de la institución que el ciudadano no ha leído' },
     action_required: { type: 'boolean', description: 'La institución espera una acción del ciudadano' },
   },
-  required: ['id', 'code', 'form', 'service', 'status', 'submitted_at', 'updated_at', 'institution', 'items', 'total_pending', 'pending_payments', 'unread_comments', 'action_required'],
+  required: ['id', 'code', 'form', 'form_version', 'service', 'status', 'submitted_at', 'updated_at', 'institution', 'items', 'total_pending', 'pending_payments', 'unread_comments', 'action_required'],
 } as const;
 
 /** What the citizen may do on a request now (GET /v1/portals/requests/{id}: allowed). */

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { createDb } from './db/createDb';
 import type { Db } from './db/Db';
 import { migrate } from './db/migrate';
+import { publishShippedForms } from './services/forms/formVersions';
 import { seedReference } from './db/seedReference';
 import { refreshReferenceSearch } from './db/refreshReferenceSearch';
 import { seedSandbox } from './db/seedSandbox';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await seedReference(db);
       // Search texts (`busqueda`) loaded before their rule changed are rewritten (e.g. the CIIU titles).
       await refreshReferenceSearch(db);
+      // The forms of schemas/ never published (a fresh database: version 1 of each) become the current versions.
+      await publishShippedForms(db);
       if (config.agencies.mode === 'sandbox') await seedSandbox(db, passwords);
     });
     await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });

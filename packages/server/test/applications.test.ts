@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fixtureData, setFiles, submittableSrl } from './applicationData';
 import { SANDBOX_JCE_CITIZENS, SANDBOX_ONAPI_NAMES } from '../src/agencies/sandbox/sandboxData';
-import { formSchema } from '../src/services/applications/onlineForms';
+import { loadForm } from '@portal/form-engine/node';
 import { todayInDominicanRepublic } from '@portal/form-engine';
 
-const formalizacionSchema = () => formSchema('formalizacion')!;
+const formalizacionSchema = () => loadForm('formalizacion');
 
 let t: TestApp;
 let demo: { token: string; id: number; doc: number };

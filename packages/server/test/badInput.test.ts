@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/HttpError';
 import { FORBIDDEN_TEXT, TOO_DEEP } from '../src/http/unstorableInput';
 import { CAPITAL_TOO_LARGE, FEES, feesFor, MAX_AMOUNT } from '../src/services/applications/feeSchedule';
-import { formSchema } from '../src/services/applications/onlineForms';
+import { loadForm } from '@portal/form-engine/node';
 import { submittableSrl } from './applicationData';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, DEMO, login, multipart, SAMPLE_FILES } from './helpers';
 
-const formalizacionSchema = () => formSchema('formalizacion')!;
+const formalizacionSchema = () => loadForm('formalizacion');
 
 let t: TestApp;
 let token: string;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createPgliteDb, MEMORY_TEMPLATE_ENV } from '../src/db/createPgliteDb';
 import { migrate } from '../src/db/migrate';
 import { seedReference } from '../src/db/seedReference';
+import { publishShippedForms } from '../src/services/forms/formVersions';
 
 interface Made { file: string; users: number }
 const KEY = Symbol.for('portal.test.databaseTemplate');
@@ -27,6 +28,8 @@ async function make(): Promise<Made> {
     // The reference tables only: the sandbox registries and accounts are each app's to seed
     // (AGENCIES=sandbox), or not (AGENCIES=http starts with no demo account).
     await seedReference(db);
+    // The shipped forms' first versions (an app whose FORM_SCHEMAS_DIR differs publishes its own at start).
+    await publishShippedForms(db);
     // Everything written to the data files, so a load needs no recovery.
     await db.exec('CHECKPOINT');
     dump = await db.dumpDataDir();

@@ -3,7 +3,8 @@ import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
-import { fileFields, formSchema } from '../src/services/applications/onlineForms';
+import { loadForm } from '@portal/form-engine/node';
+import { fileFields } from '../src/services/applications/onlineForms';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, login, multipart, register, SAMPLE_FILES } from './helpers';
 
@@ -59,7 +60,7 @@ describe('DELETE /v1/portals/documents/:id', () => {
 
   it('refuses with 409 a document cited by a submitted request; a draft does not hold it', async () => {
     const id = await upload();
-    const [section, field] = fileFields(formSchema('formalizacion')!).find((f) => !f.includes('*'))!.split('.');
+    const [section, field] = fileFields(loadForm('formalizacion')).find((f) => !f.includes('*'))!.split('.');
     const data = JSON.stringify({ [section]: { [field]: id } });
     await t.app.db.query(`INSERT INTO applications (citizen_id, data, status, request_code, submitted_at) VALUES ($1, $2::jsonb, 'enviada', 'VUF-2026-990001', now())`, [owner.id, data]);
     const res = await remove(id, owner.token);

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_JCE_CITIZENS } from '../src/agencies/sandbox/sandboxData';
-import { formSchema } from '../src/services/applications/onlineForms';
+import { loadForm } from '@portal/form-engine/node';
 import { createSession } from '../src/services/sessionStore';
 import { submittableSrl } from './applicationData';
 import { buildTestApp, type TestApp } from './buildTestApp';
@@ -17,7 +17,7 @@ import { failureReport, newTally, runOne, runPool } from './fuzz/runRequests';
 import type { Schema } from './fuzz/schemaArbitrary';
 import { bearer, DEMO, login, multipart, register, SAMPLE_FILES } from './helpers';
 
-const formalizacionSchema = () => formSchema('formalizacion')!;
+const formalizacionSchema = () => loadForm('formalizacion');
 
 /** Generated requests over the route list; the multipart and submit parts below add to it. */
 const GENERIC_REQUESTS = 10_000;

@@ -8,12 +8,17 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import type { FormSchema } from '../types';
 import { structuralFingerprint, structuralSchema } from '../validate/structuralValidator';
-import { OWN_FORMAT_DEFS } from '../validate/standaloneFormats';
+import { OWN_FORMAT_DEFS, PUBLISHED_RUNTIME_GLOBAL } from '../validate/standaloneFormats';
 import { createAjv } from '../validate/ajvRuntimeCompiler';
 import { compileForm } from '../compile/compileForm';
 
-/** `runtimeModule`: the specifier the generated code imports the formats and helpers from. */
-export function standaloneValidatorsModule(forms: FormSchema[], runtimeModule = '@portal/form-engine/standalone'): string {
+/**
+ * `runtimeModule`: the specifier the generated code imports the formats and helpers from; null for a
+ * version published at run time (issue 26), fetched by the browser from the portal as a module of its
+ * own: it takes them from `globalThis.__portalFormRuntime`, which the app sets (installPublishedFormRuntime), and may only use the
+ * engine's own formats (a standard one would need code the app does not ship).
+ */
+export function standaloneValidatorsModule(forms: FormSchema[], runtimeModule: string | null = '@portal/form-engine/standalone'): string {
   const ajv = createAjv({ code: { source: true, esm: true, formats: _`standaloneFormats` } });
   // Standard formats (ajv-formats) are bundled only when a form uses one.
   const used = new Set(forms.flatMap((f) => compileForm(f).templates.map((t) => t.node.format).filter((x): x is string => !!x)));
@@ -30,8 +35,13 @@ export function standaloneValidatorsModule(forms: FormSchema[], runtimeModule = 
     .replace(/^"use strict";/, '')
     .replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_m, helper: string) => `standaloneRuntime.${helper}`);
   if (/require\(/.test(code)) throw new Error('el código generado por Ajv usa require() no soportado');
+  if (runtimeModule === null && needsStandard) {
+    throw new Error(`el formulario usa un formato que el navegador no tiene: ${[...used].filter((f) => !(f in OWN_FORMAT_DEFS)).join(', ')}`);
+  }
   return [
-    `import { OWN_FORMAT_DEFS, standaloneRuntime } from ${JSON.stringify(runtimeModule)};`,
+    runtimeModule === null
+      ? `const { OWN_FORMAT_DEFS, standaloneRuntime } = globalThis.${PUBLISHED_RUNTIME_GLOBAL};`
+      : `import { OWN_FORMAT_DEFS, standaloneRuntime } from ${JSON.stringify(runtimeModule)};`,
     needsStandard ? `import { fullFormats } from 'ajv-formats/dist/formats';` : '',
     `const standaloneFormats = { ${needsStandard ? '...fullFormats, ' : ''}...OWN_FORMAT_DEFS };`,
     code,

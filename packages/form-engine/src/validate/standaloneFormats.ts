@@ -19,3 +19,11 @@ function ucs2length(str: string): number {
 
 /** Ajv run-time helpers referenced by generated code (`require("ajv/dist/runtime/<name>")`). */
 export const standaloneRuntime: Record<string, unknown> = { ucs2length };
+
+/** Where a published form version's validators module (fetched from the portal at run time) finds the above. */
+export const PUBLISHED_RUNTIME_GLOBAL = '__portalFormRuntime';
+
+/** Makes the formats and helpers available to published validators modules; call before importing one. */
+export function installPublishedFormRuntime(): void {
+  (globalThis as Record<string, unknown>)[PUBLISHED_RUNTIME_GLOBAL] = { OWN_FORMAT_DEFS, standaloneRuntime };
+}

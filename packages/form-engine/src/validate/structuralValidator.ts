@@ -48,7 +48,9 @@ export interface PrecompiledValidator {
   validate: (data: unknown) => boolean;
 }
 
-const precompiled = new Map<string, PrecompiledValidator>();
+/** By form id and fingerprint: several versions of one form (a request's own and the current one) live side by side. */
+const precompiled = new Map<string, PrecompiledValidator['validate']>();
+const precompiledKey = (id: string, fingerprint: string) => `${id}\u0000${fingerprint}`;
 
 /**
  * Registers validators generated at build time (see node/standaloneValidators.ts), so the
@@ -56,7 +58,7 @@ const precompiled = new Map<string, PrecompiledValidator>();
  * validator is used only while its fingerprint matches the form; otherwise Ajv compiles.
  */
 export function registerPrecompiledValidators(validators: Record<string, PrecompiledValidator>): void {
-  for (const [id, v] of Object.entries(validators)) precompiled.set(id, v);
+  for (const [id, v] of Object.entries(validators)) precompiled.set(precompiledKey(id, v.fingerprint), v.validate);
 }
 
 /** FNV-1a hash of the structural schema: identifies the schema a generated validator belongs to. */
@@ -72,8 +74,8 @@ export function structuralFingerprint(form: FormNode): string {
 
 function validatorFor(form: FormNode): ValidateFunction | PrecompiledValidator['validate'] {
   const id = (form as { $id?: unknown }).$id;
-  const pre = typeof id === 'string' ? precompiled.get(id) : undefined;
-  if (pre && pre.fingerprint === structuralFingerprint(form)) return pre.validate;
+  const pre = typeof id === 'string' ? precompiled.get(precompiledKey(id, structuralFingerprint(form))) : undefined;
+  if (pre) return pre;
   return compileWithAjv(structuralSchema(form));
 }
 

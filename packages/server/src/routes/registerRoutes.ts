@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { applicationRoutes } from './applications/applicationRoutes';
 import { previewRoutes } from './applications/previewRoutes';
+import { formVersionRoutes } from './forms/formVersionRoutes';
 import { catalogueRoutes } from './catalogue/catalogueRoutes';
 import { catalogueV2Routes } from './catalogue/catalogueV2Routes';
 import { accountPublicRoutes, accountRoutes } from './auth/accountRoutes';
@@ -98,6 +99,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(passwordPublicRoutes);
       await v1.register(emailUndoRoutes);
       await v1.register(previewRoutes);
+      await v1.register(formVersionRoutes);
       await v1.register(errorReportRoutes);
       await v1.register(pageViewRoutes);
       await v1.register(shellConfigRoutes);

@@ -13,11 +13,13 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import {
-  createDraft, deleteDraft, findApplication, iso, listApplications, markSubmitted, saveDraft, type ApplicationRow,
+  createDraft, deleteDraft, findApplication, iso, listApplications, markSubmitted, moveDraftToVersion, saveDraft, type ApplicationRow,
 } from '../../services/applications/applicationStore';
 import { checkSubmission } from '../../services/applications/checkSubmission';
 import { feesOf } from '../../services/applications/feeSchedule';
-import { formSchema, onlineService, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
+import { currentForm, onlineService, schemaOfRow, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
+import type { Queryable } from '../../db/Db';
+import { forgetCurrentVersions } from '../../services/forms/formVersions';
 import { nextRequestCode } from '../../services/applications/requestCode';
 import { notifyCitizen, submittedNotification } from '../../services/notifications/notifyCitizen';
 import { actingInstitution } from '../../services/requests/requestWorkflow';
@@ -27,16 +29,18 @@ const NOT_FOUND = 'Solicitud no encontrada';
 const NO_SUCH_SERVICE = 'Servicio en línea no encontrado';
 const TOO_MANY_DRAFTS = (max: number) => `Tiene demasiados borradores abiertos (${max}); elimine alguno antes de crear otro`;
 
-/** An application as the API returns it; `serviceName` from the catalogue. */
-export function applicationView(row: ApplicationRow, serviceName: string) {
-  const schema = formSchema(row.form);
+/** An application as the API returns it, read through its own form version; `serviceName` from the catalogue. */
+export async function applicationView(db: Queryable, row: ApplicationRow, serviceName: string) {
+  const schema = await schemaOfRow(db, row);
   const label = schema ? requestLabel(schema, row.data) : null;
   return {
     id: row.id, form: row.form, service_name: serviceName, status: row.status, version: row.version, request_code: row.request_code, data: row.data,
-    label, company_name: label,
+    label, company_name: label, form_version: row.form_version ?? 1, moved_from_version: row.moved_from_version,
     created_at: iso(row.created_at) as string, updated_at: iso(row.updated_at) as string, submitted_at: iso(row.submitted_at),
   };
 }
+
+const FORM_CHANGED = 'El formulario de este servicio cambió mientras lo llenaba. Recargue la página para ver los cambios antes de enviar.';
 
 /** The two addresses of the same routes: the form from the path, or the formalization's own. */
 const BASES = [
@@ -55,17 +59,18 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     if (!service) throw new HttpError(404, NO_SUCH_SERVICE);
     return service;
   };
-  const schemaOf = (service: OnlineService) => {
-    const schema = formSchema(service.form);
-    if (!schema) throw new HttpError(404, NO_SUCH_SERVICE);
-    return schema;
+  /** The form's current version; 404 when it was never published. */
+  const currentOf = async (service: OnlineService) => {
+    const current = await currentForm(app.db, service.form);
+    if (!current) throw new HttpError(404, NO_SUCH_SERVICE);
+    return current;
   };
 
   // Every online application of the citizen, of every service (the home page and «Mis solicitudes»).
   typed.get('/portals/solicitudes-en-linea', { schema: listAllSchema }, async (request) => {
     const rows = await listApplications(app.db, requireCitizen(request).id, null);
     const names = await serviceNames(app.db, rows.map((r) => r.form));
-    return { data: rows.map((r) => applicationView(r, names.get(r.form) ?? r.form)) };
+    return { data: await Promise.all(rows.map((r) => applicationView(app.db, r, names.get(r.form) ?? r.form))) };
   });
 
   for (const { base, generic } of BASES) {
@@ -76,9 +81,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const service = await serviceOf(request, generic);
       const max = app.config.maxOpenDrafts;
       await app.diskSpace.requireRoom('cambios');
-      const row = await createDraft(app.db, citizen.id, service.form, (request.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}, max);
+      // A new draft starts on the form's current version.
+      const { version } = await currentOf(service);
+      const row = await createDraft(app.db, citizen.id, service.form, version, (request.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}, max);
       if (!row) throw new HttpError(429, TOO_MANY_DRAFTS(max));
-      return reply.code(201).send({ data: applicationView(row, service.name) });
+      return reply.code(201).send({ data: await applicationView(app.db, row, service.name) });
     });
 
     typed.delete(`${base}/:id`, { schema: s(deleteSchema) }, async (request, reply) => {
@@ -91,14 +98,22 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
     typed.get(base, { schema: s(listSchema) }, async (request) => {
       const service = await serviceOf(request, generic);
-      return { data: (await listApplications(app.db, requireCitizen(request).id, service.form)).map((r) => applicationView(r, service.name)) };
+      const rows = await listApplications(app.db, requireCitizen(request).id, service.form);
+      return { data: await Promise.all(rows.map((r) => applicationView(app.db, r, service.name))) };
     });
 
     typed.get(`${base}/:id`, { schema: s(getSchema) }, async (request) => {
       const service = await serviceOf(request, generic);
-      const row = await findApplication(app.db, requireCitizen(request).id, service.form, (request.params as { id: number }).id);
+      const citizen = requireCitizen(request);
+      const row = await findApplication(app.db, citizen.id, service.form, (request.params as { id: number }).id);
       if (!row) throw new HttpError(404, NOT_FOUND);
-      return { data: applicationView(row, service.name) };
+      // Opening a draft whose form has a newer version moves it there; the page says what changed (moved_from_version).
+      const { version } = await currentOf(service);
+      if (row.status === 'borrador' && row.form_version !== version) {
+        const moved = await moveDraftToVersion(app.db, citizen.id, row.id, row.form_version, version);
+        if (moved) return { data: await applicationView(app.db, moved, service.name) };
+      }
+      return { data: await applicationView(app.db, row, service.name) };
     });
 
     typed.put(`${base}/:id`, { schema: s(saveSchema) }, async (request) => {
@@ -109,7 +124,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       // A disk below DISK_MIN_FREE_MB: 507 and the saved version stays as it was (the app keeps the typed data and retries).
       await app.diskSpace.requireRoom('cambios');
       const row = await saveDraft(app.db, citizen.id, service.form, id, body.data, body.version);
-      if (row) return { data: applicationView(row, service.name) };
+      if (row) return { data: await applicationView(app.db, row, service.name) };
       const current = await findApplication(app.db, citizen.id, service.form, id);
       if (!current) throw new HttpError(404, NOT_FOUND);
       if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada y no se puede modificar');
@@ -117,7 +132,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     });
 
     typed.post(`${base}/validate`, { schema: s(validateSchema) }, async (request) => {
-      const schema = schemaOf(await serviceOf(request, generic));
+      const { schema } = await currentOf(await serviceOf(request, generic));
       const { errors } = verdict(schema, (request.body as { data: unknown }).data);
       return { valid: errors.length === 0, errors };
     });
@@ -128,8 +143,16 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       const current = await findApplication(app.db, citizen.id, service.form, (request.params as { id: number }).id);
       if (!current) throw new HttpError(404, NOT_FOUND);
       if (current.status !== 'borrador') throw new HttpError(409, 'La solicitud ya fue enviada');
+      // Checked against the version the draft is on, which must be the current one (the request keeps it forever).
+      let form = await currentOf(service);
+      if (current.form_version !== form.version) {
+        // Another server may have published (or moved the draft) within this one's cache time: ask the database.
+        forgetCurrentVersions(app.db);
+        form = await currentOf(service);
+      }
+      if (current.form_version !== form.version) throw new HttpError(409, FORM_CHANGED);
       // Stored as checked: the registries' values, never the browser's copy.
-      const { data: pruned, errors } = await checkSubmission(app, request, schemaOf(service), citizen.id, current.data);
+      const { data: pruned, errors } = await checkSubmission(app, request, form.schema, citizen.id, current.data);
       if (errors.length > 0) throw new HttpError(422, 'La solicitud tiene errores; corríjalos y vuelva a enviarla', errors);
       const fees = feesOf(service, pruned);
       const submitted = await app.db.transaction(async (tx) => {
@@ -142,7 +165,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       // A concurrent double submit: the first one won, this one changes nothing.
       if (!submitted) throw new HttpError(409, 'La solicitud ya fue enviada');
       app.kickMail();
-      return { data: applicationView(submitted, service.name) };
+      return { data: await applicationView(app.db, submitted, service.name) };
     });
   }
 }

@@ -10,7 +10,7 @@ import { formPreviewSchema } from '@portal/api-contract';
 import { errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
-import { formSchema } from '../../services/applications/onlineForms';
+import { currentForm } from '../../services/applications/onlineForms';
 import { serviceFormById } from '../../services/catalogue/catalogueStore';
 
 const NO_FORM = 'Este servicio no tiene formulario en línea';
@@ -28,9 +28,9 @@ const previewSchema = {
 export async function previewRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<SchemaTypeProvider>().get('/portals/previewformulary/:id/show', { schema: previewSchema }, async (request, reply) => {
     const service = await serviceFormById(app.db, request.params.id);
-    const schema = service?.formulario ? formSchema(service.formulario) : null;
+    const schema = service?.formulario ? (await currentForm(app.db, service.formulario))?.schema : null;
     if (!service || !schema) throw new HttpError(404, NO_FORM);
-    // The same for everyone, and it changes only with a deployment or an import.
+    // The same for everyone; it changes with a publication or an import (a few minutes late at most).
     void reply.header('cache-control', 'public, max-age=300');
     return { data: { service: { id: service.id, slug: service.slug, name: service.nombre }, form: service.formulario as string, ...formPreview(schema) } };
   });

@@ -144,7 +144,7 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
         await serviceNames(tx, [row.form]),
       ];
       return {
-        id: row.id, code: row.request_code, form: row.form, service: names.get(row.form) ?? row.form, institution: row.institution, status: row.status,
+        id: row.id, code: row.request_code, form: row.form, form_version: row.form_version ?? 1, service: names.get(row.form) ?? row.form, institution: row.institution, status: row.status,
         submitted_at: iso(row.submitted_at) as string, updated_at: iso(row.updated_at) as string, data: row.data,
         citizen: { name: row.citizen_name, cedula: row.cedula, email: row.email },
         documents: documents.map((d) => ({

@@ -3,7 +3,7 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { sentApplicationAnswers } from '../../services/applications/applicationStore';
-import { fileFields, formSchema } from '../../services/applications/onlineForms';
+import { fileFields, schemaOfRow } from '../../services/applications/onlineForms';
 import { documentRefs } from '../../services/applications/remoteChecks';
 import { deleteDocument, findDocumentFile, findDocumentStoredName, listDocuments } from '../../services/documents/documentStore';
 import { deleteSchema, documentRoute, downloadSchema, listSchema } from './documentSchemas';
@@ -40,11 +40,11 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     if (storedName === null) throw new HttpError(404, NOT_FOUND);
     // A submitted request keeps what it was submitted with: its documents stay.
     const submitted = await sentApplicationAnswers(app.db, citizen.id);
-    const cites = (row: { form: string; data: Record<string, unknown> }) => {
-      const schema = formSchema(row.form);
+    const cites = async (row: { form: string; form_version: number | null; data: Record<string, unknown> }) => {
+      const schema = await schemaOfRow(app.db, row);
       return schema !== null && documentRefs(row.data, fileFields(schema)).some((ref) => ref.id === id);
     };
-    if (submitted.some(cites)) throw new HttpError(409, IN_SUBMITTED);
+    if ((await Promise.all(submitted.map(cites))).includes(true)) throw new HttpError(409, IN_SUBMITTED);
     if (!(await deleteDocument(app.db, citizen.id, id))) throw new HttpError(404, NOT_FOUND);
     // The document is gone already; a file the storage could not delete now (an S3 outage) is an orphan the next start sweeps.
     await app.storage.remove(storedName).catch((error: unknown) => request.log.warn({ err: error }, 'no se pudo borrar el archivo de un documento eliminado'));

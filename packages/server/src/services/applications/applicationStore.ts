@@ -22,6 +22,10 @@ export interface ApplicationRow {
   created_at: Date | string;
   updated_at: Date | string;
   submitted_at: Date | string | null;
+  /** The form version the draft is on, or the request was submitted under (null: written before versions, none published yet). */
+  form_version: number | null;
+  /** The version a draft was moved from when it was last opened, until its next save (the citizen's notice). */
+  moved_from_version: number | null;
 }
 
 /** A charge of a request as the request's answers give it (RequestItem of the contract): amounts in numbers, with its extras. */
@@ -36,14 +40,16 @@ export interface RequestItemRow {
   status: string;
 }
 
-const COLUMNS = 'id, citizen_id, form, data, status, version, request_code, created_at, updated_at, submitted_at';
+const COLUMNS = 'id, citizen_id, form, data, status, version, request_code, created_at, updated_at, submitted_at, form_version, moved_from_version';
 
 /**
  * Creates a draft, or answers null when the citizen already has `maxOpen`
  * drafts. The citizen's row is locked for the count and the insert, so
  * parallel creates are counted one after the other and never pass the cap.
  */
-export async function createDraft(db: Db, citizenId: number, form: string, data: Record<string, unknown>, maxOpen: number): Promise<ApplicationRow | null> {
+export async function createDraft(
+  db: Db, citizenId: number, form: string, formVersion: number, data: Record<string, unknown>, maxOpen: number,
+): Promise<ApplicationRow | null> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM citizens WHERE id = $1 FOR UPDATE', [citizenId]);
     const { rows: counted } = await tx.query<{ open: number }>(
@@ -51,7 +57,9 @@ export async function createDraft(db: Db, citizenId: number, form: string, data:
       [citizenId],
     );
     if (counted[0].open >= maxOpen) return null;
-    const { rows } = await tx.query<ApplicationRow>(`INSERT INTO applications (citizen_id, form, data) VALUES ($1, $2, $3::jsonb) RETURNING ${COLUMNS}`, [citizenId, form, JSON.stringify(data)]);
+    const { rows } = await tx.query<ApplicationRow>(`INSERT INTO applications (citizen_id, form, data, form_version) VALUES ($1, $2, $3::jsonb, $4) RETURNING ${COLUMNS}`,
+      [citizenId, form, JSON.stringify(data), formVersion],
+    );
     return rows[0];
   });
 }
@@ -81,10 +89,24 @@ export async function listApplications(db: Db, citizenId: number, form: string |
  */
 export async function saveDraft(db: Db, citizenId: number, form: string, id: number, data: Record<string, unknown>, expectedVersion?: number): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(
-    `UPDATE applications SET data = $3::jsonb, version = version + 1, updated_at = now()
+    `UPDATE applications SET data = $3::jsonb, version = version + 1, updated_at = now(), moved_from_version = NULL
      WHERE id = $1 AND citizen_id = $2 AND form = $5 AND status = 'borrador' AND ($4::int IS NULL OR version = $4::int)
      RETURNING ${COLUMNS}`,
     [id, citizenId, JSON.stringify(data), expectedVersion ?? null, form],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Moves the citizen's draft from version `from` of its form to `to` (the current one), keeping every
+ * answer (one the new version no longer asks is kept in the record, and pruned only at submit) and
+ * remembering `from` until the next save; null when it is no longer a draft on `from`.
+ */
+export async function moveDraftToVersion(db: Queryable, citizenId: number, id: number, from: number | null, to: number): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `UPDATE applications SET form_version = $4, moved_from_version = coalesce(moved_from_version, $3), version = version + 1
+     WHERE id = $1 AND citizen_id = $2 AND status = 'borrador' AND form_version IS NOT DISTINCT FROM $3::int RETURNING ${COLUMNS}`,
+    [id, citizenId, from, to],
   );
   return rows[0] ?? null;
 }
@@ -124,7 +146,7 @@ export async function markSubmitted(
 /** A submitted application (a request) with the institution that acts on it. */
 export type SubmittedRequestRow = ApplicationRow & { institution: string | null };
 
-const REQUEST_COLUMNS = 'id, citizen_id, form, data, status, version, request_code, institution, created_at, updated_at, submitted_at';
+const REQUEST_COLUMNS = 'id, citizen_id, form, data, status, version, request_code, institution, created_at, updated_at, submitted_at, form_version, moved_from_version';
 
 /** The citizen's submitted request `id`, or null (also when it is someone else's or still a draft). */
 export async function findSubmittedRequest(db: Queryable, citizenId: number, id: number): Promise<SubmittedRequestRow | null> {
@@ -142,9 +164,9 @@ export async function listSubmittedRequests(db: Queryable, citizenId: number, st
 }
 
 /** The form and answers of every application the citizen has sent (drafts left out), in no particular order. */
-export async function sentApplicationAnswers(db: Queryable, citizenId: number): Promise<Array<{ form: string; data: Record<string, unknown> }>> {
-  const { rows } = await db.query<{ form: string; data: Record<string, unknown> }>(
-    `SELECT form, data FROM applications WHERE citizen_id = $1 AND status <> 'borrador'`,
+export async function sentApplicationAnswers(db: Queryable, citizenId: number): Promise<Array<{ form: string; form_version: number | null; data: Record<string, unknown> }>> {
+  const { rows } = await db.query<{ form: string; form_version: number | null; data: Record<string, unknown> }>(
+    `SELECT form, form_version, data FROM applications WHERE citizen_id = $1 AND status <> 'borrador'`,
     [citizenId],
   );
   return rows;

@@ -6,12 +6,10 @@
  * catalogue entry (docs/rules-language.md, README).
  */
 import { check, compileForm, prune, todayInDominicanRepublic, type FormSchema, type PathMessage } from '@portal/form-engine';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadForm, schemasDir } from '@portal/form-engine/node';
 import { FORM_DEFAULT_ACCEPT } from '@portal/form-engine/uploads';
 import type { Queryable } from '../../db/Db';
 import type { FileField } from './remoteChecks';
+import { currentFormVersion, formVersion, type FormVersion } from '../forms/formVersions';
 
 /** The acronym naming a catalogue service's institution (who is paid, who acts on its requests), or PORTAL when it has none. */
 export function institutionAcronym(sigla: string | null): string {
@@ -53,7 +51,7 @@ async function readOnlineService(db: Queryable, form: string): Promise<OnlineSer
      WHERE s.formulario = $1 ORDER BY s.id LIMIT 1`,
     [form],
   );
-  if (!rows[0] || formSchema(form) === null) return null;
+  if (!rows[0] || (await currentForm(db, form)) === null) return null;
   return { form, slug: rows[0].slug, name: rows[0].nombre, cost: Number(rows[0].costo ?? 0), institution: institutionAcronym(rows[0].sigla) };
 }
 
@@ -90,11 +88,20 @@ export async function serviceNames(db: Queryable, forms: string[]): Promise<Map<
   return names;
 }
 
-/** schemas/<form>/schema.json, loaded once per process; null when there is no such form. */
-export function formSchema(form: string): FormSchema | null {
-  // Only a folder of schemas/ (never a path the engine's CLI would also accept).
-  if (!new RegExp(FORM_NAME).test(form) || !existsSync(join(schemasDir(), form, 'schema.json'))) return null;
-  return loadForm(form);
+/** The published form's current version (services/forms/formVersions.ts); null when there is no such form. */
+export async function currentForm(db: Queryable, form: string): Promise<FormVersion | null> {
+  if (!new RegExp(FORM_NAME).test(form) || form.length > 60) return null;
+  return currentFormVersion(db, form);
+}
+
+/**
+ * The schema an application is read through: the version it is on (a draft) or was submitted under
+ * (a request), forever; the current one for a row written before versions existed. Null when the
+ * form was never published.
+ */
+export async function schemaOfRow(db: Queryable, row: { form: string; form_version: number | null }): Promise<FormSchema | null> {
+  const version = row.form_version === null ? await currentForm(db, row.form) : await formVersion(db, row.form, row.form_version);
+  return version?.schema ?? null;
 }
 
 /** Paths (with `*` for grid rows) of a form's file fields: their values are document ids. */

@@ -9,7 +9,7 @@
 import { REQUEST_STATUSES, timelineLabel, type RequestEvent, type RequestNote, type RequestStatus } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { iso, requestItems } from '../applications/applicationStore';
-import { fileFields, formSchema, serviceNames } from '../applications/onlineForms';
+import { fileFields, schemaOfRow, serviceNames } from '../applications/onlineForms';
 import { documentRefs } from '../applications/remoteChecks';
 
 /** Paging of the back office's lists. */
@@ -103,6 +103,8 @@ export interface VisibleRequest {
   id: number;
   citizen_id: number;
   form: string;
+  /** The form version it was submitted under: it is read through it, forever. */
+  form_version: number | null;
   data: Record<string, unknown>;
   status: RequestStatus;
   request_code: string;
@@ -123,7 +125,7 @@ export interface VisibleRequest {
  */
 export async function findVisibleRequest(db: Queryable, id: number, institution: string | null, mode: RequestAccess, lock = false): Promise<VisibleRequest | null> {
   const { rows } = await db.query<VisibleRequest>(
-    `SELECT a.id, a.citizen_id, a.form, a.data, a.status, a.request_code, a.institution, a.submitted_at, a.updated_at,
+    `SELECT a.id, a.citizen_id, a.form, a.form_version, a.data, a.status, a.request_code, a.institution, a.submitted_at, a.updated_at,
             c.nombres || ' ' || c.apellidos AS citizen_name, c.cedula, c.email,
             CASE WHEN $2::text IS NULL OR a.institution = $2::text THEN 'act' ELSE 'read' END AS access
        FROM applications a JOIN citizens c ON c.id = a.citizen_id
@@ -148,8 +150,8 @@ export interface RequestDocument {
 }
 
 /** The documents of a request: those its file fields cite (the citizen's own) and those attached after submitting. */
-export async function requestDocuments(db: Queryable, request: Pick<VisibleRequest, 'id' | 'citizen_id' | 'form' | 'data'>): Promise<RequestDocument[]> {
-  const schema = formSchema(request.form);
+export async function requestDocuments(db: Queryable, request: Pick<VisibleRequest, 'id' | 'citizen_id' | 'form' | 'form_version' | 'data'>): Promise<RequestDocument[]> {
+  const schema = await schemaOfRow(db, request);
   const refs = schema ? documentRefs(request.data, fileFields(schema)).filter((r) => Number.isInteger(r.id) && r.id > 0 && r.id <= 2147483647) : [];
   type Row = Omit<RequestDocument, 'source' | 'field' | 'size'> & { size: string | number };
   const cited = refs.length === 0
