@@ -1,37 +1,87 @@
 /**
- * The online services' forms in the browser: each form of schemas/ is its own
- * chunk, loaded when a page or the PREVIEW dialog needs it, with the
- * validators generated at build time (the engine never compiles a schema with
- * `new Function` here, so the Content Security Policy needs no 'unsafe-eval').
+ * The online services' forms in the browser, as the portal publishes them
+ * (issue 26): a form's current version, or the version a draft is on or a
+ * request was submitted under, from GET /v1/forms/{form}[/versions/{n}], with
+ * that version's validators imported as an ES module from the portal's own
+ * origin (an address per schema hash, kept by the browser for good). The
+ * engine never compiles a schema with `new Function` here, so the Content
+ * Security Policy needs no 'unsafe-eval'; nothing of a form is in the build,
+ * so a published change needs no rebuild.
  */
 import useSWRImmutable from 'swr/immutable';
-import { registerPrecompiledValidators, type FormNode, type FormSchema } from '@portal/form-engine';
-import { validators } from 'virtual:form-validators';
-import { forms } from 'virtual:form-schemas';
+import type { PublishedFormVersion } from '@portal/api-contract';
+import { registerPrecompiledValidators, type FormNode, type FormSchema, type PrecompiledValidator } from '@portal/form-engine';
+import { installPublishedFormRuntime } from '@portal/form-engine/standalone';
+import { api } from './api-client';
+import { statusOf } from './apiError';
 
-registerPrecompiledValidators(validators);
-
-/** A form with its steps: the top-level sections and grids, in order. */
+/** A version of a form with its steps: the top-level sections and grids, in order. */
 export interface OnlineForm {
   name: string;
+  version: number;
+  hash: string;
   schema: FormSchema;
   sections: { key: string; title: string; node: FormNode }[];
 }
 
 export class UnknownFormError extends Error {}
 
-/** Loads a form by its folder name; rejects with UnknownFormError when there is none. */
-export async function loadOnlineForm(name: string): Promise<OnlineForm> {
-  const load = Object.hasOwn(forms, name) ? forms[name] : undefined;
-  if (!load) throw new UnknownFormError(`Formulario desconocido: ${name}`);
-  const schema = await load();
-  const sections = Object.entries(schema.properties).map(([key, node]) => ({ key, title: node.title ?? key, node }));
-  return { name, schema, sections };
+/** The validators modules already imported, by address. */
+const modules = new Map<string, Promise<void>>();
+
+function importValidators(url: string): Promise<void> {
+  let loading = modules.get(url);
+  if (!loading) {
+    installPublishedFormRuntime();
+    loading = (import(/* @vite-ignore */ url) as Promise<{ validators: Record<string, PrecompiledValidator> }>).then((module) => {
+      registerPrecompiledValidators(module.validators);
+    });
+    // A failed import (no connection) is tried again by the next load.
+    loading.catch(() => modules.delete(url));
+    modules.set(url, loading);
+  }
+  return loading;
 }
 
-/** SWR hook of a form (loaded once per page view). */
-export function useOnlineForm(name: string) {
-  return useSWRImmutable(['form', name], () => loadOnlineForm(name));
+/**
+ * Loads a form's current version, or version `version`; rejects with UnknownFormError when there is none.
+ * `withValidators: false` reads the schema only (a version to compare with, never run).
+ */
+export async function loadOnlineForm(name: string, version?: number, { withValidators = true } = {}): Promise<OnlineForm> {
+  let published: PublishedFormVersion;
+  try {
+    const path = version === undefined ? `forms/${encodeURIComponent(name)}` : `forms/${encodeURIComponent(name)}/versions/${version}`;
+    published = (await api.get<{ data: PublishedFormVersion }>(path)).data;
+  } catch (error) {
+    if (statusOf(error) === 404 || statusOf(error) === 400) throw new UnknownFormError(`Formulario desconocido: ${name}`);
+    throw error;
+  }
+  if (withValidators) await importValidators(published.validators_url);
+  const schema = published.schema as unknown as FormSchema;
+  const sections = Object.entries(schema.properties).map(([key, node]) => ({ key, title: node.title ?? key, node }));
+  return { name, version: published.version, hash: published.hash, schema, sections };
+}
+
+/**
+ * SWR hook of a form: its current version, or (`version`) the one a draft is on or a request was
+ * submitted under. The current one is asked at once (in parallel with the draft); another version
+ * only when the answer names one that is not current.
+ */
+export function useOnlineForm(name: string, version?: number) {
+  const current = useSWRImmutable(['form', name], () => loadOnlineForm(name));
+  const other = version !== undefined && current.data !== undefined && current.data.version !== version;
+  const pinned = useSWRImmutable(other ? ['form', name, version] : null, () => loadOnlineForm(name, version));
+  return {
+    data: other ? pinned.data : current.data,
+    error: ((current.error as unknown) ?? (pinned.error as unknown)) as Error | undefined,
+    /** Asks for the current version again (a draft opened after a publication names a newer one). */
+    refresh: () => current.mutate(),
+  };
+}
+
+/** The number of a form's current version (an open page asks now and then whether the form changed). */
+export async function currentFormVersionNumber(name: string): Promise<number> {
+  return (await api.get<{ data: { version: number } }>(`forms/${encodeURIComponent(name)}/version`)).data.version;
 }
 
 /** The step a data path belongs to (its first segment). */

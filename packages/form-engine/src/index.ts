@@ -40,3 +40,4 @@ export { isValidRnc, rncCheckDigit } from './identity/rnc';
 export { isValidPersonName } from './identity/personName';
 export { isValidEmail } from './identity/email';
 export { foldText, searchText, searchWords, wordMatcher, matchesAllWords } from './search/wordSearch';
+export { formChanges, type FormChange, type FormChangeKind } from './versions/formChanges';

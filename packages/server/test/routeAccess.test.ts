@@ -35,7 +35,7 @@ const PUBLIC = [
   // What an online service's form asks, read before starting it (PREVIEW).
   /^GET \/v1\/portals\/previewformulary\/:id\/show$/,
   // The published forms, their versions and their validators' modules (issue 26 §1): what every service asks, and by which rules.
-  /^GET \/v1\/forms\/:form(\/versions\/:version|\/validators\/:file)?$/,
+  /^GET \/v1\/forms\/:form(\/version|\/versions\/:version|\/validators\/:file)?$/,
   // Suggest a missing service (issue 11 §5): anonymous visitors may, within a rate limit.
   /^POST \/v2\/service-suggested$/,
   // The back office's sign-in (issue 12 §4).

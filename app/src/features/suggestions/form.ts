@@ -1,6 +1,6 @@
 /** The service-suggestion form as SchemaForm runs it: the same schema file (schemas/sugerencia-servicio) the server validates with. */
 import { registerPrecompiledValidators, type FormSchema } from '@portal/form-engine';
-import { validators } from 'virtual:form-validators';
+import { validators } from 'virtual:form-validators/sugerencia-servicio';
 import schemaJson from '../../../../schemas/sugerencia-servicio/schema.json';
 
 // Validators generated at build time (no `new Function` in the browser: the CSP has no 'unsafe-eval').

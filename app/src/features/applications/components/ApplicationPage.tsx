@@ -9,7 +9,9 @@ import { useApplication, type Application } from '../../../api/applications';
 import { readBackup, useAutosave } from '../api/useAutosave';
 import { createFormApi } from '../../../api/formApi';
 import { openRowDialog } from '../../../components/rowDialog';
-import { sectionOf, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
+import useSWR from 'swr';
+import { currentFormVersionNumber, sectionOf, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
+import { FormChangedNotice } from './FormChangedNotice';
 import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
 import { useRemoteVerdicts } from '../useRemoteVerdicts';
@@ -19,13 +21,17 @@ import { SectionNav, type SectionStatus } from './SectionNav';
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
 
+/** How often an open draft asks whether its form has a newer version (also when the tab comes back into view). */
+const FORM_WATCH_MS = 30_000;
+
 const LOAD_FAILED = <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
 
 /** The application of any online service as steps (the form comes from the address): one visible section at a time, a task list beside it, autosaved. */
 export function ApplicationPage() {
   const route = useFormRoute();
-  const { data: form, error: formError } = useOnlineForm(route.form);
   const { data: app, error, mutate } = useApplication(route.form, route.id);
+  // The version the draft is on (opening it moved it to the current one when the form changed).
+  const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
   if (error || formError) return LOAD_FAILED;
   if (!app || !form) return <Loader aria-label="Cargando la solicitud" />;
   return <ApplicationSteps key={app.id} route={route} form={form} app={app} mutate={mutate} />;
@@ -66,6 +72,20 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
     notifications.show({ color: 'yellow', message: 'La solicitud fue modificada desde otro dispositivo; se cargó la última versión.' });
   }, [mutate]);
   const autosave = useAutosave(route.form, app, env.autosaveMs, reload);
+
+  // The version the draft came from when it moved to a newer one (its notice), until the citizen closes it.
+  const [noticeFrom, setNoticeFrom] = useState<number | null>(app.moved_from_version);
+  useEffect(() => {
+    if (app.moved_from_version !== null) setNoticeFrom(app.moved_from_version);
+  }, [app.moved_from_version]);
+  // A version published while the page is open: what is typed is saved, then the draft is read again (which moves it).
+  useSWR(app.status === 'borrador' ? ['form-watch', route.form] : null, () => currentFormVersionNumber(route.form), {
+    refreshInterval: FORM_WATCH_MS,
+    revalidateOnFocus: true,
+    onSuccess: (current) => {
+      if (current !== app.form_version) void autosave.settle().then(() => mutate());
+    },
+  });
 
   useEffect(() => {
     if (draft !== null) return;
@@ -200,9 +220,12 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
             <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
             <Title order={2}>{visibleSections[index].title}</Title>
           </div>
+          {noticeFrom !== null && noticeFrom !== form.version && (
+            <FormChangedNotice form={form} from={noticeFrom} data={draft ?? app.data} onClose={() => setNoticeFrom(null)} />
+          )}
           {summary && <ErrorSummary errors={summaryErrors} schema={schema} focusKey={attempt} />}
           <SchemaForm
-            key={step}
+            key={`${form.version}:${step}`}
             schema={schema}
             formData={draft}
             onChange={onChange}

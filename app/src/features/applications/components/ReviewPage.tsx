@@ -14,8 +14,9 @@ import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
 /** Check your answers (the form comes from the address): every visible answer by section (folded, the ones with errors open), a "Cambiar" link per section, then submit. */
 export function ReviewPage() {
   const route = useFormRoute();
-  const { data: form, error: formError } = useOnlineForm(route.form);
   const { data: app, error, mutate } = useApplication(route.form, route.id);
+  // The version the draft is on (opening it moved it to the current one when the form changed).
+  const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
   if (error || formError) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
   if (!app || !form) return <Loader aria-label="Cargando la solicitud" />;
   if (app.status !== 'borrador') return <Redirect to={route.paths.confirmation(app.id)} replace />;

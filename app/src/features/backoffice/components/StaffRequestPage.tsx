@@ -29,7 +29,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Answers({ request }: { request: StaffRequest }) {
-  const form = useOnlineForm(request.form);
+  // Read through the version it was submitted under, forever.
+  const form = useOnlineForm(request.form, request.form_version);
   const documents = request.documents.map((d) => {
     const dot = d.name.lastIndexOf('.');
     return { id: d.id, name: dot > 0 ? d.name.slice(0, dot) : d.name, extension: dot > 0 ? d.name.slice(dot + 1) : '', route: d.download };

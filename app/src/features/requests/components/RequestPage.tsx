@@ -14,7 +14,8 @@ import { ActionCallout, Comments, Documents, Payments, RatingSection, Timeline, 
 
 /** The answers as submitted, read-only (the review's component), once the form's schema is in. */
 function Answers({ request }: { request: CitizenRequestDetail }) {
-  const { data: form, error } = useOnlineForm(request.form);
+  // Read through the version it was submitted under, forever.
+  const { data: form, error } = useOnlineForm(request.form, request.form_version);
   const { data: documents } = useSWR(DOCUMENTS_KEY, listDocuments);
   return (
     <Stack component="section" aria-labelledby="respuestas" gap="sm">

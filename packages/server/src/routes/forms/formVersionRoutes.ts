@@ -2,6 +2,7 @@
  * Published forms (issue 26 §1), public like the catalogue and PREVIEW: anyone may read what a
  * service asks and by which rules.
  * - GET /v1/forms/{form}: the current version (a new publication is served within a minute);
+ * - GET /v1/forms/{form}/version: only its number and hash (what an open page asks now and then);
  * - GET /v1/forms/{form}/versions/{n}: an old one (a request is read through its own);
  * - GET /v1/forms/{form}/validators/{hash}.js: a version's precompiled validators as an ES module,
  *   from the portal's own origin (the Content-Security-Policy needs no 'unsafe-eval'), at an address
@@ -28,6 +29,19 @@ const currentSchema = {
   description: 'Número, hash, esquema y nota de la versión vigente. Una publicación nueva se sirve en menos de un minuto en todos los servidores.',
   params: { type: 'object', properties: { form: formParam }, required: ['form'] },
   response: { 200: one, 404: errorSchema },
+} as const;
+const currentNumberSchema = {
+  tags, security: publicSecurity, operationId: 'getCurrentFormVersionNumber', summary: 'Solo el número y el hash de la versión vigente',
+  description: 'Lo que una página abierta pregunta cada tanto para saber si el formulario cambió, sin descargar el esquema.',
+  params: { type: 'object', properties: { form: formParam }, required: ['form'] },
+  response: {
+    200: {
+      type: 'object',
+      properties: { data: { type: 'object', properties: { form: { type: 'string' }, version: { type: 'integer' }, hash: { type: 'string' } }, required: ['form', 'version', 'hash'] } },
+      required: ['data'],
+    },
+    404: errorSchema,
+  },
 } as const;
 const versionSchema = {
   tags, security: publicSecurity, operationId: 'getFormVersion', summary: 'Una versión publicada de un formulario',
@@ -58,6 +72,13 @@ export async function formVersionRoutes(app: FastifyInstance): Promise<void> {
     // Short: a newly published version reaches the citizen's next page within the servers' minute.
     void reply.header('cache-control', 'public, max-age=15');
     return { data: formVersionView(current) };
+  });
+
+  typed.get('/forms/:form/version', { schema: currentNumberSchema }, async (request, reply) => {
+    const current = await currentForm(app.db, request.params.form);
+    if (!current) throw new HttpError(404, NO_FORM);
+    void reply.header('cache-control', 'public, max-age=15');
+    return { data: { form: current.form, version: current.version, hash: current.hash } };
   });
 
   typed.get('/forms/:form/versions/:version', { schema: versionSchema }, async (request, reply) => {
