@@ -220,6 +220,7 @@ export const AUDIT_ACTION_LABELS = {
   // A refusal (403, a hiding 404, a session of the wrong kind): plugins/app/registerAccessDenials.ts.
   acceso_denegado: 'Acceso denegado',
   restablecer_segundo_factor: 'Restableció el segundo factor de un miembro del personal',
+  publicar_formulario: 'Publicó una versión de un formulario',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

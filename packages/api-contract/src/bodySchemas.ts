@@ -427,3 +427,20 @@ export const staffClaimStatusBodySchema = {
   properties: { status: { type: 'string', enum: CLAIM_STATUSES } },
   required: ['status'],
 } as const;
+
+// ---------------------------------------------------------------- published forms (/v1/backoffice/forms)
+
+/** POST /v1/backoffice/forms/{form}/versions: publishes a form (npm run forms:publish). */
+export const formPublishBodySchema = {
+  type: 'object',
+  properties: {
+    schema: { type: 'object', description: 'El esquema JSON del formulario (schemas/<form>/schema.json)' },
+    note: { type: 'string', minLength: 1, maxLength: 500, description: 'Una línea que se guarda con la versión: qué cambió y por qué' },
+    base_version: {
+      type: 'integer', minimum: 0, maximum: 2147483647,
+      description: 'La versión vigente que quien publica comparó (0 si el formulario nunca se publicó): si otra se publicó mientras tanto, 409',
+    },
+  },
+  required: ['schema', 'note', 'base_version'],
+  additionalProperties: false,
+} as const;

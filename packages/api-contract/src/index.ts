@@ -111,6 +111,7 @@ import type {
   staffPasskeyOptionsBodySchema,
   staffSecondFactorBodySchema,
   variationSelectBodySchema,
+  formPublishBodySchema,
 } from './bodySchemas';
 
 export type { FromSchema } from './fromSchema';
@@ -416,6 +417,8 @@ export type SignedCardPageForm = FromSchema<typeof signedCardPageFormSchema>;
  * Request bodies: what the app sends, typed from the schema the route validates
  * with (bodySchemas.ts). The app never declares these by hand.
  */
+/** POST /v1/backoffice/forms/{form}/versions. */
+export type FormPublishBody = FromSchema<typeof formPublishBodySchema>;
 /** POST /v1/portals/auth/citizens/register. */
 export type RegistrationBody = FromSchema<typeof registrationBodySchema>;
 /** The answer of /register and /resend: the same whether or not the cédula already has an account. */

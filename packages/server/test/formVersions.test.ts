@@ -36,7 +36,7 @@ function withMinimumCapital(minimum: number, label?: string) {
   return schema;
 }
 
-const publish = (schema: FormSchema, note: string) => publishFormVersion(t.app.db, { form: 'formalizacion', schema, note, staffId: null });
+const publish = async (schema: FormSchema, note: string) => (await publishFormVersion(t.app.db, { form: 'formalizacion', schema, note, staffId: null }))!;
 
 describe('published versions', () => {
   it('a fresh server has version 1 of every shipped form, with the file exactly (properties in order) and its hash', async () => {

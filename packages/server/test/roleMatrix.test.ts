@@ -67,6 +67,12 @@ function callsFor(): Record<string, Call> {
     // Staff members and their second factor (issue 25 §2): administrators only.
     'GET /v1/backoffice/staff': { method: 'GET', url: '/v1/backoffice/staff' },
     'POST /v1/backoffice/staff/:id/second-factor/reset': { method: 'POST', url: `/v1/backoffice/staff/${ids.staffX}/second-factor/reset` },
+    // Published forms (issue 26 §2): administrators only; a refused publication writes no version.
+    'GET /v1/backoffice/forms': { method: 'GET', url: '/v1/backoffice/forms' },
+    'GET /v1/backoffice/forms/:form/versions': { method: 'GET', url: '/v1/backoffice/forms/formalizacion/versions' },
+    'POST /v1/backoffice/forms/:form/versions': {
+      method: 'POST', url: '/v1/backoffice/forms/formalizacion/versions', json: { schema: { type: 'object', title: 'Intruso', properties: {} }, note: 'Intruso', base_version: 1 },
+    },
     // Payments (issue 13): citizen A's formalization (ids.vuf, charges of ONAPI, DGII and CCPSD) and the PGR charge of ids.request.
     'GET /v1/portals/requests/:id/payment': { method: 'GET', url: `/v1/portals/requests/${ids.vuf}/payment` },
     // Transfer or deposit: the PGR charge's authorization number (pgrPaymentCode, citizen A's current one).
@@ -127,7 +133,10 @@ const SCOPED_TO_CALLER = new Set([
 ]);
 
 /** The back office's routes for administrators only. */
-const ADMIN_ONLY = new Set(['GET /v1/backoffice/audit', 'GET /v1/backoffice/staff', 'POST /v1/backoffice/staff/:id/second-factor/reset']);
+const ADMIN_ONLY = new Set([
+  'GET /v1/backoffice/audit', 'GET /v1/backoffice/staff', 'POST /v1/backoffice/staff/:id/second-factor/reset',
+  'GET /v1/backoffice/forms', 'GET /v1/backoffice/forms/:form/versions', 'POST /v1/backoffice/forms/:form/versions',
+]);
 
 /** Who must be refused on each kind of route. */
 function refusedCallers(key: string): Caller[] {
@@ -139,7 +148,7 @@ function refusedCallers(key: string): Caller[] {
 const TABLES: Record<string, string> = {
   applications: '*', request_actions: '*', request_comments: '*', request_attachments: '*', request_ratings: '*',
   request_items: '*', payment_attempts: '*', card_page_orders: '*', payment_codes: '*', request_item_variations: '*',
-  claims: '*', claim_comments: '*', documents: '*', notifications: '*', audit_log: '*',
+  claims: '*', claim_comments: '*', documents: '*', notifications: '*', audit_log: '*', form_versions: 'form, version, hash',
   // Second factors (an administrator's reset clears one and ends the member's sessions).
   staff: 'id, totp_secret, totp_enrolled_at', staff_recovery_codes: '*', staff_passkeys: '*', staff_sessions: 'token_hash, revoked_at',
   // The mail queued, not its delivery (the mailer sends in the background and then erases the body).

@@ -6,3 +6,4 @@ export { lintForm, type LintIssue } from '../lint/lintForm';
 export { formDocs } from '../docs/formDocs';
 export { standaloneValidatorsModule } from './standaloneValidators';
 export { formValidatorsPlugin } from './formValidatorsVitePlugin';
+export { checkFormFolder, parseErrorOf, type FolderCheck, type FixtureVerdict, type ParseError } from './formFolder';

@@ -8,6 +8,7 @@ import { claimStaffRoutes } from './claimStaffRoutes';
 import { staffAuthRoutes } from './staffAuthRoutes';
 import { staffListRoutes } from './staffListRoutes';
 import { staffMemberRoutes } from './staffMemberRoutes';
+import { formPublishRoutes } from './formPublishRoutes';
 import { staffPaymentRoutes } from './staffPaymentRoutes';
 import { staffRequestRoutes } from './staffRequestRoutes';
 
@@ -24,6 +25,7 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
     await staffOnly.register(staffRequestRoutes);
     await staffOnly.register(staffListRoutes);
     await staffOnly.register(staffMemberRoutes);
+    await staffOnly.register(formPublishRoutes);
     await staffOnly.register(staffPaymentRoutes);
   });
 }

@@ -52,7 +52,8 @@ const versionSchema = {
 const validatorsSchema = {
   tags, security: publicSecurity, operationId: 'getFormVersionValidators', summary: 'Los validadores precompilados de una versión (módulo ES)',
   params: { type: 'object', properties: { form: formParam, file: { type: 'string', pattern: '^[0-9a-f]{64}\\.js$' } }, required: ['form', 'file'] },
-  response: { 404: errorSchema },
+  produces: ['text/javascript'],
+  response: { 200: { description: 'El módulo ES (export const validators)', type: 'string', format: 'binary' }, 404: errorSchema },
 } as const;
 
 /** What the API says of a version. */
@@ -94,6 +95,6 @@ export async function formVersionRoutes(app: FastifyInstance): Promise<void> {
     const version = await formVersionByHash(app.db, request.params.form, hash);
     if (!version) throw new HttpError(404, NO_VERSION);
     const { validators } = await versionArtifacts(app.db, version);
-    return reply.header('cache-control', FOREVER).type('text/javascript; charset=utf-8').send(validators);
+    return reply.header('cache-control', FOREVER).type('text/javascript; charset=utf-8').send(Buffer.from(validators));
   });
 }

@@ -138,6 +138,19 @@ export async function listFormVersions(db: Queryable, form: string): Promise<Omi
   });
 }
 
+/** The names of the forms with a published version, in order. */
+export async function listPublishedForms(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ form: string }>('SELECT DISTINCT form FROM form_versions ORDER BY form');
+  return rows.map((r) => r.form);
+}
+
+/** The names of the staff members who published, by id. */
+export async function publisherNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff WHERE id = ANY($1::int[])', [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export interface PublishInput {
   form: string;
   schema: FormSchema;
@@ -147,6 +160,10 @@ export interface PublishInput {
   staffId: number | null;
   /** Publish only when no version of the form has this schema's hash (the start-up publication). */
   unlessPublished?: boolean;
+  /** The version the publisher compared with (0: none): another one published meanwhile refuses it (null, nothing written). */
+  baseVersion?: number;
+  /** Written in the same transaction (the audit row of a staff member's publication). */
+  alsoWrite?(tx: Queryable, version: FormVersion): Promise<void>;
 }
 
 /**
@@ -154,10 +171,14 @@ export interface PublishInput {
  * lock held for the transaction). Drafts and requests written before versions existed are put on the
  * form's first version. Returns the version and whether it is new.
  */
-export async function publishFormVersion(db: Db, input: PublishInput): Promise<{ version: FormVersion; created: boolean }> {
+export async function publishFormVersion(db: Db, input: PublishInput): Promise<{ version: FormVersion; created: boolean } | null> {
   const hash = formHash(input.schema);
   const result = await db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('form_versions:' || $1))", [input.form]);
+    if (input.baseVersion !== undefined) {
+      const { rows } = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM form_versions WHERE form = $1', [input.form]);
+      if ((rows[0]?.version ?? 0) !== input.baseVersion) return null;
+    }
     if (input.unlessPublished) {
       const { rows } = await tx.query<VersionRow>(
         `SELECT ${COLUMNS} FROM form_versions WHERE form = $1 AND hash = $2 ORDER BY version DESC LIMIT 1`,
@@ -175,9 +196,10 @@ export async function publishFormVersion(db: Db, input: PublishInput): Promise<{
     if (version.version === 1) {
       await tx.query('UPDATE applications SET form_version = 1 WHERE form = $1 AND form_version IS NULL', [input.form]);
     }
+    await input.alsoWrite?.(tx, version);
     return { version, created: true };
   });
-  if (result.created) forgetCurrentVersions(db);
+  if (result?.created) forgetCurrentVersions(db);
   return result;
 }
 
@@ -189,8 +211,8 @@ export async function publishShippedForms(db: Db, dir: string = schemasDir()): P
   const created: FormVersion[] = [];
   for (const form of listForms(dir)) {
     const schema = readFormFile(join(dir, form, 'schema.json'));
-    const { version, created: isNew } = await publishFormVersion(db, { form, schema, note: shippedNote(form), staffId: null, unlessPublished: true });
-    if (isNew) created.push(version);
+    const published = await publishFormVersion(db, { form, schema, note: shippedNote(form), staffId: null, unlessPublished: true });
+    if (published?.created) created.push(published.version);
   }
   return created;
 }
