@@ -20,11 +20,11 @@ export const TEST_CARDS = {
 let serial = 0;
 
 /**
- * Submits an SRL formalization without a trade-name certificate (so it owes
- * ONAPI RD$ 7,000, DGII 1 % of the capital and the Cámara RD$ 5,000) as the
- * page's signed-in citizen. Returns its id and request code.
+ * An SRL formalization's answers without a trade-name certificate (so it owes ONAPI RD$ 7,000, DGII
+ * 1 % of the capital and the Cámara RD$ 5,000), valid against the sandbox registries, with a document
+ * uploaded for the page's signed-in citizen.
  */
-export async function submitFormalizationApi(page: Page, baseUrl: string): Promise<{ id: number; code: string }> {
+export async function submittableSrlApi(page: Page, baseUrl: string): Promise<Data> {
   serial += 1;
   const data: Data = structuredClone(fixture('srl-completa'));
   setFileFields(data, await uploadDocumentApi(page, baseUrl, 'Documento prueba.pdf'));
@@ -37,9 +37,19 @@ export async function submitFormalizationApi(page: Page, baseUrl: string): Promi
   data.datos_solicitud['nombre_de_la_empresa_o_razón_social'] = `Pagos del Caribe ${serial}${Date.now() % 100000} SRL`;
   delete data.datos_solicitud.numero_del_certificado_de_nombre_comercial;
   delete data.documentos_requeridos?.certificado_de_nombre_comercial;
+  return data;
+}
+
+/** Creates a formalization draft with `data` as the page's signed-in citizen; its id. */
+export async function createDraftApi(page: Page, baseUrl: string, data: Data): Promise<number> {
   const created = await page.request.post(`${baseUrl}/v1/portals/formalizaciones`, { data: { data } });
   if (created.status() !== 201) throw new Error(`draft: ${created.status()} ${await created.text()}`);
-  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
+/** Submits an SRL formalization (submittableSrlApi) as the page's signed-in citizen. Returns its id and request code. */
+export async function submitFormalizationApi(page: Page, baseUrl: string): Promise<{ id: number; code: string }> {
+  const id = await createDraftApi(page, baseUrl, await submittableSrlApi(page, baseUrl));
   const sent = await page.request.post(`${baseUrl}/v1/portals/formalizaciones/${id}/submit`);
   if (sent.status() !== 200) throw new Error(`submit ${id}: ${sent.status()} ${await sent.text()}`);
   return { id, code: ((await sent.json()) as { data: { request_code: string } }).data.request_code };

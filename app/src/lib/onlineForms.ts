@@ -44,10 +44,10 @@ function importValidators(url: string): Promise<void> {
 }
 
 /**
- * Loads a form's current version, or version `version`; rejects with UnknownFormError when there is none.
- * `withValidators: false` reads the schema only (a version to compare with, never run).
+ * Loads a form's current version, or version `version`, with its validators (the engine compiles every
+ * form it reads, a version only compared with included); rejects with UnknownFormError when there is none.
  */
-export async function loadOnlineForm(name: string, version?: number, { withValidators = true } = {}): Promise<OnlineForm> {
+export async function loadOnlineForm(name: string, version?: number): Promise<OnlineForm> {
   let published: PublishedFormVersion;
   try {
     const path = version === undefined ? `forms/${encodeURIComponent(name)}` : `forms/${encodeURIComponent(name)}/versions/${version}`;
@@ -56,7 +56,7 @@ export async function loadOnlineForm(name: string, version?: number, { withValid
     if (statusOf(error) === 404 || statusOf(error) === 400) throw new UnknownFormError(`Formulario desconocido: ${name}`);
     throw error;
   }
-  if (withValidators) await importValidators(published.validators_url);
+  await importValidators(published.validators_url);
   const schema = published.schema as unknown as FormSchema;
   const sections = Object.entries(schema.properties).map(([key, node]) => ({ key, title: node.title ?? key, node }));
   return { name, version: published.version, hash: published.hash, schema, sections };

@@ -23,7 +23,8 @@ export interface FormChangedNoticeProps {
  * words `forms:publish` prints.
  */
 export function FormChangedNotice({ form, from, data, onClose }: FormChangedNoticeProps) {
-  const { data: before, error } = useSWRImmutable(['form-schema', form.name, from], () => loadOnlineForm(form.name, from, { withValidators: false }));
+  // The same key as useOnlineForm's: a version already loaded on this page is not asked again.
+  const { data: before, error } = useSWRImmutable(['form', form.name, from], () => loadOnlineForm(form.name, from));
   // The answers as they were when the notice opened (typing does not reorder it).
   const [answers] = useState(data);
   const changes = useMemo(() => (before ? formChanges(before.schema, form.schema, answers) : []), [before, form.schema, answers]);

@@ -1,0 +1,138 @@
+/**
+ * A rule changed in a running portal (issue 26 §4): a citizen has a draft open with RD$ 150,000 of
+ * capital; `forms:publish` raises the minimum share capital to RD$ 200,000 (and renames the field) on
+ * the running portal; the citizen's open page learns it (the tab comes back into view) and shows what
+ * changed for them, with the new rule's message; the server refuses 150,000 at submit with the same
+ * message; a request submitted before the change still shows its original label in the back office.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { run as publish } from '../../packages/server/src/cli/formsPublish';
+import { portalSuite } from '../support/portalSuite';
+import { DEMO, login, snapshotOnFailure, staffCode, staffSignInTo } from '../support/portal';
+import { createDraftApi, submitFormalizationApi, submittableSrlApi } from '../support/payments';
+import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { REPO_ROOT } from '../support/startPortal';
+import { DESKTOP, PHONE } from '../support/viewports';
+
+const suite = portalSuite();
+const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/form-versions');
+const ADMIN = { email: 'admin@sandbox.gob.do', password: 'Admin-Portal-2026' };
+const VUF_OFFICER = { email: 'oficial.vuf@sandbox.gob.do', password: 'Oficial-VUF-2026' };
+const OLD_LABEL = 'Capital aportado / Capital social';
+const NEW_LABEL = 'Capital social suscrito y pagado';
+const NEW_MESSAGE = 'El capital social mínimo es RD$ 200,000';
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await waitForStillPage(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The analyst's change, in a copy of schemas/formalizacion (its fixtures updated to the new rule), published with the command. */
+async function publishHigherMinimum(): Promise<string> {
+  const work = mkdtempSync(path.join(tmpdir(), 'portal-analista-'));
+  const dir = path.join(work, 'formalizacion');
+  try {
+    cpSync(path.join(REPO_ROOT, 'schemas/formalizacion'), dir, { recursive: true });
+    const file = path.join(dir, 'schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8'));
+    const capital = schema.properties.datos_financieros.properties.capital_aportado_capital_social;
+    capital.minimum = 200000;
+    capital.title = NEW_LABEL;
+    capital['x-messages'].minimum = NEW_MESSAGE;
+    writeFileSync(file, JSON.stringify(schema, null, 2));
+    // The fixtures the analyst updates with the rule (forms:publish refuses the change until they pass): the examples
+    // between the old and the new minimum get more capital, and the one below the minimum says the new message.
+    for (const kind of ['valid', 'invalid']) {
+      for (const name of readdirSync(path.join(dir, 'fixtures', kind))) {
+        const fixtureFile = path.join(dir, 'fixtures', kind, name);
+        const fixture = JSON.parse(readFileSync(fixtureFile, 'utf8').replace('El capital social mínimo es RD$ 100,000', NEW_MESSAGE));
+        const finance = fixture.data?.datos_financieros;
+        if (finance && finance.capital_aportado_capital_social >= 100000 && finance.capital_aportado_capital_social < 200000) finance.capital_aportado_capital_social = 250000;
+        writeFileSync(fixtureFile, JSON.stringify(fixture, null, 2));
+      }
+    }
+    const out: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    try {
+      const code = await staffCode(suite.baseUrl, ADMIN.email);
+      const exit = await publish([dir, '--portal', suite.baseUrl, '--correo', ADMIN.email, '--codigo', code, '--nota', 'Capital mínimo de RD$ 200,000', '--si'], {
+        FORMS_PUBLISH_PASSWORD: ADMIN.password,
+      });
+      expect(exit, out.join('\n')).toBe(0);
+    } finally {
+      log.mockRestore();
+      err.mockRestore();
+    }
+    return out.join('\n');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+describe('a rule published while a citizen fills the application', () => {
+  it('the open draft shows what changed and the new message; submit refuses 150,000 with it; the earlier request keeps its label (1280 and 390 px, axe)', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, DEMO);
+      const before = await submitFormalizationApi(page, suite.baseUrl);
+      const data = await submittableSrlApi(page, suite.baseUrl);
+      data.datos_financieros.capital_aportado_capital_social = 150000;
+      const id = await createDraftApi(page, suite.baseUrl, data);
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_financieros`);
+      await page.getByRole('heading', { name: 'Datos financieros de la empresa', level: 2 }).waitFor();
+      await page.getByRole('textbox', { name: OLD_LABEL }).waitFor();
+
+      const printed = await publishHigherMinimum();
+      expect(printed).toContain(`Cambió una regla de «${NEW_LABEL}» (Datos financieros de la empresa): mínimo 100,000 → 200,000`);
+      expect(printed).toMatch(/Publicada la versión 2 de formalizacion/);
+
+      // The citizen comes back to the tab: the page asks, saves, reads the draft again on the new version and says so.
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      const notice = page.getByRole('status').filter({ hasText: 'El formulario de este servicio cambió' });
+      await notice.waitFor({ timeout: 60_000 });
+      await notice.getByText(`Su respuesta ya no cumple la regla: ${NEW_MESSAGE}.`).waitFor();
+      await page.getByRole('textbox', { name: NEW_LABEL }).waitFor();
+      expect(await page.getByRole('textbox', { name: NEW_LABEL }).inputValue()).toMatch(/150,000/);
+      await expectNoAxeViolations(page, 'form changed notice at 1280 px');
+      await shot(page, 'aviso-1280');
+
+      // The server says the same at submit.
+      const refused = await page.request.post(`${suite.baseUrl}/v1/portals/formalizaciones/${id}/submit`);
+      expect(refused.status()).toBe(422);
+      expect(((await refused.json()) as { errors: { path: string; message: string }[] }).errors).toContainEqual({
+        path: 'datos_financieros.capital_aportado_capital_social', message: NEW_MESSAGE,
+      });
+
+      // On a phone, the next load shows the notice too (until the draft is saved again).
+      const phone = await suite.page({ viewport: PHONE });
+      const phoneErrors: string[] = [];
+      phone.on('pageerror', (error) => phoneErrors.push(error.stack ?? error.message));
+      phone.on('console', (message) => message.type() === 'error' && phoneErrors.push(message.text()));
+      await login(phone, suite.baseUrl, DEMO);
+      await phone.goto(`${suite.baseUrl}/formalizacion/${id}/datos_financieros`);
+      await phone.getByRole('status').filter({ hasText: 'El formulario de este servicio cambió' }).waitFor().catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${phoneErrors.join('\n')}`);
+      });
+      await phone.getByRole('textbox', { name: NEW_LABEL }).waitFor();
+      await expectNoAxeViolations(phone, 'form changed notice at 390 px');
+      await shot(phone, 'aviso-390');
+      expect(phoneErrors).toEqual([]);
+      expect(await phone.getByRole('heading', { name: 'No se pudo mostrar esta página' }).count()).toBe(0);
+
+      // The request submitted before the change is read through its own version in the back office.
+      const officer = await suite.page({ viewport: DESKTOP });
+      await staffSignInTo(officer, suite.baseUrl, VUF_OFFICER, `/institucion/solicitudes/${before.id}`);
+      const all = officer.getByRole('button', { name: 'Mostrar todas las respuestas' });
+      if (await all.count()) await all.click();
+      await officer.getByText(OLD_LABEL, { exact: true }).first().waitFor();
+      expect(await officer.getByText(NEW_LABEL).count()).toBe(0);
+      await shot(officer, 'oficina-solicitud-anterior');
+    });
+  });
+});
