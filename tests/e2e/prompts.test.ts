@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { countPageViews } from '../../packages/server/src/services/analytics/pageViewStore';
 import { launchChromium } from '../support/browser';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
@@ -93,6 +93,23 @@ async function letTimePass(page: Page, ms: number): Promise<void> {
   await page.waitForTimeout(SETTLE_MS);
 }
 
+/**
+ * The prompt `name` opening over the page just opened: once `ready` shows (the shell is up and its
+ * PromptScheduler has set the prompt's timer), the page's clock jumps past PROMPT_DELAY_MS instead
+ * of the test waiting that long for real. Were the timer set again afterwards (the page still
+ * settling), it would run out on the clock as it flows: the wait's allowance covers that.
+ */
+async function promptOpens(page: Page, name: string, ready: Locator): Promise<Locator> {
+  await ready.waitFor();
+  await page.clock.fastForward(PROMPT_WAIT);
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor({ timeout: 10000 });
+  return dialog;
+}
+
+/** The home page's title: drawn once the shell (and its PromptScheduler) is up. */
+const homeTitle = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
 async function expectNoDialogFor(page: Page, ms: number): Promise<void> {
   await letTimePass(page, ms);
   expect(await dialogs(page).count()).toBe(0);
@@ -120,8 +137,7 @@ describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
       const page = await newPage(undefined, viewport);
       await snapshotOnFailure(page, async () => {
         await page.goto(`${configured.baseUrl}/`);
-        const dialog = page.getByRole('dialog', { name: 'Registro único de cuenta' });
-        await dialog.waitFor({ timeout: 10000 });
+        const dialog = await promptOpens(page, 'Registro único de cuenta', homeTitle(page));
         await dialog.getByRole('button', { name: 'SEGUIR AL PORTAL' }).waitFor();
         // The illustration for the screen: the desktop one at 1280, the phone one at 390.
         const variant = label === '1280' ? 'escritorio' : 'movil';
@@ -149,7 +165,7 @@ describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
     const page = await newPage();
     await snapshotOnFailure(page, async () => {
       await page.goto(`${configured.baseUrl}/`);
-      await page.getByRole('dialog', { name: 'Registro único de cuenta' }).waitFor({ timeout: 10000 });
+      await promptOpens(page, 'Registro único de cuenta', homeTitle(page));
       await waitForStillPage(page);
       await page.keyboard.press('Escape');
       await dialogs(page).first().waitFor({ state: 'detached' });
@@ -162,8 +178,8 @@ describe('REGISTRO_UNICO: an anonymous visitor on the home page', () => {
 
       const other = await newPage(page.context());
       await other.goto(`${configured.baseUrl}/`);
-      const dialog = other.getByRole('dialog', { name: 'Registro único de cuenta' });
-      await dialog.getByRole('link', { name: 'REGISTRATE' }).click({ timeout: 10000 });
+      const dialog = await promptOpens(other, 'Registro único de cuenta', homeTitle(other));
+      await dialog.getByRole('link', { name: 'REGISTRATE' }).click();
       await other.waitForURL(registroHref);
     });
   });
@@ -220,8 +236,7 @@ describe('WELLCOME: a signed-in citizen on the confirmation page of a submitted 
         await expectNoDialogFor(page, PROMPT_WAIT);
         await submitPf(page, configured.baseUrl, id);
         await page.goto(`${configured.baseUrl}/formalizacion/${id}/confirmacion`);
-        const dialog = page.getByRole('dialog', { name: 'Mejoremos juntos' });
-        await dialog.waitFor({ timeout: 10000 });
+        const dialog = await promptOpens(page, 'Mejoremos juntos', page.getByTestId('codigo-solicitud'));
         await dialog.getByRole('link', { name: 'ir a la encuesta' }).waitFor();
         await waitForStillPage(page);
         await expectNoAxeViolations(page, `WELLCOME at ${label} px`);
