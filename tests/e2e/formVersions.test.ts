@@ -15,6 +15,7 @@ import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure, staffCode, staffSignInTo } from '../support/portal';
 import { createDraftApi, submitFormalizationApi, submittableSrlApi } from '../support/payments';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { expectFocus } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
@@ -26,10 +27,10 @@ const OLD_LABEL = 'Capital aportado / Capital social';
 const NEW_LABEL = 'Capital social suscrito y pagado';
 const NEW_MESSAGE = 'El capital social mínimo es RD$ 200,000';
 
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await waitForStillPage(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
 /** The analyst's change, in a copy of schemas/formalizacion (its fixtures updated to the new rule), published with the command. */
@@ -130,9 +131,31 @@ describe('a rule published while a citizen fills the application', () => {
       await staffSignInTo(officer, suite.baseUrl, VUF_OFFICER, `/institucion/solicitudes/${before.id}`);
       const all = officer.getByRole('button', { name: 'Mostrar todas las respuestas' });
       if (await all.count()) await all.click();
-      await officer.getByText(OLD_LABEL, { exact: true }).first().waitFor();
+      const oldLabel = officer.getByText(OLD_LABEL, { exact: true }).first();
+      await oldLabel.waitFor();
       expect(await officer.getByText(NEW_LABEL).count()).toBe(0);
-      await shot(officer, 'oficina-solicitud-anterior');
+      await oldLabel.scrollIntoViewIfNeeded();
+      await shot(officer, 'oficina-solicitud-anterior', false);
+
+      // The administrators' «Formularios»: each version with who published it, the note and the changes (keyboard only, axe at 1280 and 390).
+      const admin = await suite.page({ viewport: DESKTOP });
+      await staffSignInTo(admin, suite.baseUrl, ADMIN, '/institucion/formularios');
+      await admin.getByRole('heading', { name: 'Formularios', level: 1 }).waitFor();
+      const card = admin.getByRole('region', { name: 'Solicitud de formalización de empresa' });
+      await card.getByText('formalizacion · versión 2 vigente', { exact: false }).waitFor();
+      await card.getByRole('button', { name: 'Ver las versiones' }).focus();
+      await admin.keyboard.press('Enter');
+      const versions = card.getByRole('list', { name: 'Versiones de Solicitud de formalización de empresa' });
+      await versions.getByText('Nota: Capital mínimo de RD$ 200,000').waitFor();
+      await versions.getByText(`Cambió una regla de «${NEW_LABEL}» (Datos financieros de la empresa): mínimo 100,000 → 200,000`).waitFor();
+      await versions.getByText('El servidor, con los archivos de la instalación', { exact: false }).waitFor();
+      await expectFocus(admin, 'Ocultar las versiones');
+      await expectNoAxeViolations(admin, 'Formularios at 1280 px');
+      await shot(admin, 'formularios-1280');
+      await admin.setViewportSize(PHONE);
+      await expectNoAxeViolations(admin, 'Formularios at 390 px');
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await shot(admin, 'formularios-390');
     });
   });
 });

@@ -118,6 +118,8 @@ export const staffPaths = {
   staffAudit: fixed('/institucion/auditoria', 'Registro de auditoría'),
   /** Administrators: the staff members and their second factor (issue 25 §2). */
   staffMembers: fixed('/institucion/personal', 'Personal'),
+  /** Administrators: the published forms and their versions (issue 26 §2). */
+  staffForms: fixed('/institucion/formularios', 'Formularios'),
 } as const;
 
 /** Whether an address belongs to the back office's area. */

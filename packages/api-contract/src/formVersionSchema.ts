@@ -16,3 +16,39 @@ export const formVersionSchema = {
   },
   required: ['form', 'version', 'hash', 'schema', 'note', 'published_at', 'validators_url'],
 } as const;
+
+/** GET /v1/backoffice/forms (administrators): the published forms and their current version. */
+export const publishedFormListSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { form: { type: 'string' }, title: { type: 'string' }, version: { type: 'integer' }, published_at: { type: 'string' } },
+        required: ['form', 'title', 'version', 'published_at'],
+      },
+    },
+  },
+  required: ['data'],
+} as const;
+
+/** GET /v1/backoffice/forms/{form}/versions (administrators): every version, newest first. */
+export const formVersionListSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          version: { type: 'integer' }, hash: { type: 'string' }, note: { type: 'string' }, published_at: { type: 'string' },
+          published_by: { type: ['string', 'null'], description: 'Quien la publicó; null: el servidor, desde los archivos con que se instaló' },
+          changes: { type: 'array', items: { type: 'string' }, description: 'Los cambios respecto de la versión anterior, en palabras' },
+        },
+        required: ['version', 'hash', 'note', 'published_at', 'published_by', 'changes'],
+      },
+    },
+  },
+  required: ['data'],
+} as const;

@@ -5,7 +5,7 @@
  */
 import type { FromSchema } from './fromSchema';
 import type { applicationSchema } from './applicationSchema';
-import type { formVersionSchema } from './formVersionSchema';
+import type { formVersionListSchema, formVersionSchema, publishedFormListSchema } from './formVersionSchema';
 import type {
   areaServiceCountsSchema,
   classifiedServicesSchema,
@@ -117,7 +117,7 @@ import type {
 export type { FromSchema } from './fromSchema';
 export { APPLICATION_STATUSES, applicationSchema } from './applicationSchema';
 export { FORMALIZATION_FORM } from './forms';
-export { formVersionSchema } from './formVersionSchema';
+export { formVersionListSchema, formVersionSchema, publishedFormListSchema } from './formVersionSchema';
 export { formPreviewSchema, previewFieldSchema } from './previewSchema';
 export {
   areaServiceCountsSchema,
@@ -295,6 +295,10 @@ export * from './bodySchemas';
 /** A formalization application (draft or submitted). */
 export type Application = FromSchema<typeof applicationSchema>;
 export type PublishedFormVersion = FromSchema<typeof formVersionSchema>;
+/** A published form and its current version (the back office's «Formularios»). */
+export type PublishedForm = FromSchema<typeof publishedFormListSchema>['data'][number];
+/** One version of a form in the back office's list. */
+export type FormVersionEntry = FromSchema<typeof formVersionListSchema>['data'][number];
 export type ApplicationStatus = Application['status'];
 /** A service's form read before starting it (PREVIEW). */
 export type FormPreview = FromSchema<typeof formPreviewSchema>;

@@ -30,6 +30,7 @@ const StaffClaimsPage = lazyPage(() => import('./claims/StaffClaimsPage'), 'Staf
 const StaffClaimPage = lazyPage(() => import('./claims/StaffClaimPage'), 'StaffClaimPage');
 const AuditPage = lazyPage(() => import('./components/AuditPage'), 'AuditPage');
 const StaffMembersPage = lazyPage(() => import('./components/StaffMembersPage'), 'StaffMembersPage');
+const FormsPage = lazyPage(() => import('./components/FormsPage'), 'FormsPage');
 
 const AREA = 'Oficina de la institución';
 
@@ -90,6 +91,7 @@ export function StaffArea() {
           <Route path={staffPaths.staffReports.pattern}>{page(staffPaths.staffReports, ErrorReportsPage)}</Route>
           <Route path={staffPaths.staffAudit.pattern}>{page(staffPaths.staffAudit, AuditPage, true)}</Route>
           <Route path={staffPaths.staffMembers.pattern}>{page(staffPaths.staffMembers, StaffMembersPage, true)}</Route>
+          <Route path={staffPaths.staffForms.pattern}>{page(staffPaths.staffForms, FormsPage, true)}</Route>
           <Route><StaffNotFound /></Route>
         </Switch>
       </Suspense>

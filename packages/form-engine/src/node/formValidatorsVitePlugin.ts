@@ -18,14 +18,15 @@ export function formValidatorsPlugin() {
   return {
     name: 'portal-form-validators',
     resolveId(id: string) {
-      if (id === ID) return `${PREFIX}*`;
+      // Every form: no name after the prefix.
+      if (id === ID) return PREFIX;
       if (id.startsWith(`${ID}/`)) return `${PREFIX}${id.slice(ID.length + 1)}`;
       return null;
     },
     load(this: { addWatchFile?: (file: string) => void }, id: string) {
       if (!id.startsWith(PREFIX)) return null;
       const wanted = id.slice(PREFIX.length);
-      const names = wanted === '*' ? listForms() : listForms().filter((name) => name === wanted);
+      const names = wanted === '' ? listForms() : listForms().filter((name) => name === wanted);
       if (names.length === 0) throw new Error(`${ID}/${wanted}: no hay tal formulario en ${schemasDir()}`);
       const files = names.map((name) => join(schemasDir(), name, 'schema.json'));
       for (const file of files) this.addWatchFile?.(file);

@@ -21,6 +21,8 @@ import type {
   StaffQueuePage,
   StaffRequest,
   StaffSuggestionPage,
+  PublishedForm,
+  FormVersionEntry,
 } from '@portal/api-contract';
 import { staffApi } from './staffClient';
 
@@ -48,6 +50,18 @@ export const STAFF_MEMBERS_KEY = 'staff';
 /** The staff members and the state of their second factor (administrators only). */
 export function useStaffMembers() {
   return useSWR(STAFF_MEMBERS_KEY, async (key: string) => (await staffApi.get<{ data: StaffMember[] }>(key)).data, { revalidateOnFocus: false });
+}
+
+/** The published forms and their current version (administrators only). */
+export function usePublishedForms() {
+  return useSWR('forms', async (key: string) => (await staffApi.get<{ data: PublishedForm[] }>(key)).data, { revalidateOnFocus: false });
+}
+
+/** Every version of a form, newest first, with who published it, the note and the changes (null: not asked yet). */
+export function useFormVersions(form: string | null) {
+  return useSWR(form ? `forms/${encodeURIComponent(form)}/versions` : null, async (key: string) => (await staffApi.get<{ data: FormVersionEntry[] }>(key)).data, {
+    revalidateOnFocus: false,
+  });
 }
 
 /** Resets another member's second factor: they enrol again at their next sign-in. */

@@ -8,7 +8,7 @@ import { STAFF_ME_KEY, staffLogout, useStaffMe } from '../api/backoffice';
 
 const NAV = [staffPaths.staffQueue, staffPaths.staffPayments, staffPaths.staffClaims, staffPaths.staffSuggestions, staffPaths.staffReports];
 /** Pages only an administrator has in the navigation. */
-const ADMIN_NAV = [staffPaths.staffAudit, staffPaths.staffMembers];
+const ADMIN_NAV = [staffPaths.staffAudit, staffPaths.staffMembers, staffPaths.staffForms];
 
 export interface StaffLayoutProps {
   /** The page. Required. */

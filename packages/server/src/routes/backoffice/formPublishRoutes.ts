@@ -8,7 +8,7 @@
  * Registered inside backofficeRoutes' staff-only context.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorSchema, formPublishBodySchema, formVersionSchema } from '@portal/api-contract';
+import { errorSchema, formPublishBodySchema, formVersionListSchema, formVersionSchema, publishedFormListSchema } from '@portal/api-contract';
 import { formChanges, type FormSchema } from '@portal/form-engine';
 import { lintForm, standaloneValidatorsModule } from '@portal/form-engine/node';
 import { authErrors, staffSecurity } from '../../http/commonSchemas';
@@ -36,29 +36,11 @@ const publishSchema = {
 const versionListSchema = {
   tags, security, operationId: 'listFormVersions', summary: 'Las versiones de un formulario: quién y cuándo las publicó, su nota y sus cambios (solo administradores)',
   params: { type: 'object', properties: { form: formParam }, required: ['form'] },
-  response: {
-    ...authErrors,
-    200: {
-      type: 'object',
-      properties: {
-        data: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              version: { type: 'integer' }, hash: { type: 'string' }, note: { type: 'string' }, published_at: { type: 'string' },
-              published_by: { type: ['string', 'null'], description: 'Quien la publicó; null: el servidor, desde los archivos con que se instaló' },
-              changes: { type: 'array', items: { type: 'string' }, description: 'Los cambios respecto de la versión anterior, en palabras' },
-            },
-            required: ['version', 'hash', 'note', 'published_at', 'published_by', 'changes'],
-          },
-        },
-      },
-      required: ['data'],
-    },
-    403: errorSchema,
-    404: errorSchema,
-  },
+  response: { ...authErrors, 200: formVersionListSchema, 403: errorSchema, 404: errorSchema },
+} as const;
+const formListSchema = {
+  tags, security, operationId: 'listPublishedForms', summary: 'Los formularios publicados y su versión vigente (solo administradores)',
+  response: { ...authErrors, 200: publishedFormListSchema, 403: errorSchema },
 } as const;
 
 export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
@@ -111,29 +93,7 @@ export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Which forms there are and their current version (the page's list).
-  typed.get('/backoffice/forms', {
-    schema: {
-      tags, security, operationId: 'listPublishedForms', summary: 'Los formularios publicados y su versión vigente (solo administradores)',
-      response: {
-        ...authErrors,
-        200: {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { form: { type: 'string' }, title: { type: 'string' }, version: { type: 'integer' }, published_at: { type: 'string' } },
-                required: ['form', 'title', 'version', 'published_at'],
-              },
-            },
-          },
-          required: ['data'],
-        },
-        403: errorSchema,
-      },
-    },
-  }, async (request) => {
+  typed.get('/backoffice/forms', { schema: formListSchema }, async (request) => {
     requireAdministrator(request);
     const forms = await listPublishedForms(app.db);
     const data = [];
