@@ -29,6 +29,8 @@ import pg from 'pg';
 import { freePort, waitForOk } from '../bench/realServer';
 import { MAX_ATTEMPTS } from '../../packages/server/src/services/mail/deliverOutbox';
 import { startCluster, startServer, type Cluster, type ClusterServer } from './cluster';
+import { SANDBOX_STAFF } from '../../packages/server/src/agencies/sandbox/sandboxData';
+import { nextStaffCode } from '../../packages/server/test/staffCodes';
 import { canonical, client, kindLines, pdfUpload, runMixedLoad, seedCitizens, sha256, totals, type LoadResult } from './mixedLoad';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -209,6 +211,44 @@ async function checkLimits(cluster: Cluster, cedula: string): Promise<void> {
     `${limit + 5} solicitudes de /v1/portals/forgot desde 127.2.0.1 por haproxy (reparto round-robin): ${ok} aceptadas, ${refused} con 429 (límite ${limit})`);
 }
 
+/**
+ * Issue 26 §4: a form published through one server (the balancer sends the calls anywhere) is served by
+ * every server at once: the publication's notification makes each forget its current version (the
+ * 30-second cache bounds it when the notification connection is down). Each server is asked directly.
+ */
+async function checkFormPublished(cluster: Cluster): Promise<void> {
+  const form = 'sugerencia-servicio';
+  const http = client();
+  const versionAt = async (server: ClusterServer) => (await http.send('GET', `${server.url}/v1/forms/${form}/version`, {})).json<{ data: { version: number } }>().data.version;
+  const before = await Promise.all(cluster.servers.map(versionAt));
+  const current = (await http.send('GET', `${cluster.proxyUrl}/v1/forms/${form}`, {})).json<{ data: { version: number; schema: Record<string, unknown> } }>().data;
+  const admin = SANDBOX_STAFF.find((s) => s.role === 'administrador')!;
+  const json = { 'content-type': 'application/json' };
+  const step = (await http.send('POST', `${cluster.proxyUrl}/v1/backoffice/auth/login`, json, JSON.stringify({ email: admin.email, password: admin.password }))).json<{ pending_token: string }>();
+  const { code } = await nextStaffCode(cluster.proxyUrl, admin.email);
+  const session = (await http.send('POST', `${cluster.proxyUrl}/v1/backoffice/auth/second-factor`, json, JSON.stringify({ pending_token: step.pending_token, code }))).json<{ token: string }>();
+  const schema = { ...current.schema, title: `${String(current.schema.title)} (prueba del clúster)` };
+  const started = Date.now();
+  const published = await http.send('POST', `${cluster.proxyUrl}/v1/backoffice/forms/${form}/versions`, { ...json, authorization: `Bearer ${session.token}` },
+    JSON.stringify({ schema, note: 'Prueba del clúster: un servidor publica, todos sirven', base_version: current.version }));
+  const version = published.json<{ data?: { version: number } }>().data?.version ?? -1;
+  const seen: string[] = [];
+  for (const server of cluster.servers) {
+    let at = -1;
+    while (Date.now() - started < 60_000) {
+      if ((await versionAt(server)) === version) {
+        at = Date.now() - started;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    seen.push(`${server.name} ${at < 0 ? 'no la sirvió en 60 s' : `en ${at} ms`}`);
+  }
+  http.close();
+  check('Un formulario publicado por un servidor lo sirven todos', published.status === 201 && before.every((v) => v === current.version) && seen.every((l) => !l.includes('no la')),
+    `${form}: versión ${current.version} → ${version} (POST ${published.status}); ${seen.join(', ')}`);
+}
+
 type MailState = { sent: number; pending: number; held: number; failed: number };
 
 /** The outbox's figures once settled: nothing left to send, and the same figures a second later (no live server mid-send). */
@@ -354,6 +394,7 @@ async function main(): Promise<void> {
       }
       http.close();
       const stored = await uploadTo(victim, sampleUsers);
+      await checkFormPublished(cluster);
 
       let killedAt: number | null = null;
       const load = await runMixedLoad({

@@ -62,6 +62,14 @@ export async function notifyReferenceChange(tx: Queryable, tables: readonly Refe
   await tx.query(`SELECT pg_notify($1, json_build_object('schema', current_schema(), 'tables', $2::text[])::text)`, [REFERENCE_CHANNEL, tables]);
 }
 
+/** Not a reference table, but kept in memory the same way (the current version of each form, issue 26): a publication names it. */
+export const FORM_VERSIONS_TABLE = 'form_versions';
+
+/** Announces, inside the publication's transaction, that a form has a new version: every server forgets its current versions at once. */
+export async function notifyFormPublished(tx: Queryable): Promise<void> {
+  await tx.query(`SELECT pg_notify($1, json_build_object('schema', current_schema(), 'tables', $2::text[])::text)`, [REFERENCE_CHANNEL, [FORM_VERSIONS_TABLE]]);
+}
+
 /** The tables a notification names when it is for `schema`; null when it is for another schema or malformed. */
 export function tablesOf(payload: string | undefined, schema: string): string[] | null {
   try {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetOnlineServices } from '../../services/applications/onlineForms';
+import { forgetCurrentVersions } from '../../services/forms/formVersions';
 import {
   CATALOGUE_TABLES,
   createReferenceChanges,
+  FORM_VERSIONS_TABLE,
   listenForReferenceChanges,
   type ReferenceChanges,
   type ReferenceListener,
@@ -28,6 +30,8 @@ export function registerReferenceNotifications(app: FastifyInstance): void {
   app.decorate('referenceChanges', changes);
   // The online services by form are kept per database outside any route.
   changes.subscribe(CATALOGUE_TABLES, () => forgetOnlineServices(app.db));
+  // A form published through another server (issue 26): its new version is served here at once.
+  changes.subscribe([FORM_VERSIONS_TABLE], () => forgetCurrentVersions(app.db));
   const { databaseUrl, databaseSchema } = app.config;
   app.decorate<ReferenceListener | null>('referenceListener', null);
   if (databaseUrl === null) return;

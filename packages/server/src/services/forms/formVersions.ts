@@ -9,9 +9,11 @@
  *   was submitted under (`applications.form_version`), forever: a request is
  *   read back through its own version.
  * - The current version of a form is the highest number. A server keeps it
- *   for CURRENT_TTL_MS, so every server of a cluster serves a new version
- *   within a minute without a restart; a version itself never changes and is
- *   kept for the life of the process.
+ *   for CURRENT_TTL_MS; a publication's notification (PostgreSQL, the
+ *   reference imports' channel) makes every server of a cluster forget it at
+ *   once, and the TTL bounds it when that connection is down: a new version
+ *   is served everywhere within a minute without a restart. A version itself
+ *   never changes and is kept for the life of the process.
  * - At start the server publishes each file of schemas/ whose hash was never
  *   published for its form (a fresh database: version 1 of every form; a
  *   release with a changed file: the next version). A restart with a file an
@@ -23,6 +25,7 @@ import { join } from 'node:path';
 import type { FormSchema } from '@portal/form-engine';
 import { formDocs, listForms, readFormFile, schemasDir, standaloneValidatorsModule } from '@portal/form-engine/node';
 import type { Db, Queryable } from '../../db/Db';
+import { notifyFormPublished } from '../referenceNotifications';
 
 /** How long a server keeps a form's current version before asking the database again. */
 export const CURRENT_TTL_MS = 30_000;
@@ -197,6 +200,8 @@ export async function publishFormVersion(db: Db, input: PublishInput): Promise<{
       await tx.query('UPDATE applications SET form_version = 1 WHERE form = $1 AND form_version IS NULL', [input.form]);
     }
     await input.alsoWrite?.(tx, version);
+    // Delivered on commit: the other servers (PostgreSQL) forget their current versions at once, not after CURRENT_TTL_MS.
+    await notifyFormPublished(tx);
     return { version, created: true };
   });
   if (result?.created) forgetCurrentVersions(db);
