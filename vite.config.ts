@@ -1,44 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './packages/form-engine/src/node/formValidatorsVitePlugin';
+import { formStudioPlugin } from './packages/form-engine/src/node/formStudioVitePlugin';
 import { precompressPlugin } from './packages/server/src/build/precompressVitePlugin';
 
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Where `npm run dev` (and the analyst's studio) finds the portal's API. */
+const API_URL = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
 const engineValidate = fileURLToPath(new URL('./packages/form-engine/src/validate/', import.meta.url));
-
-/** The projects whose files take longest (browsers, real servers) first; the quick ones fill the end. */
-const PROJECTS_LONGEST_FIRST = ['e2e', 'server', 'cross', 'form-engine', 'app', 'form-mantine'];
-
-/**
- * The longest test files start first, so that the run does not end on one long file while the
- * other workers wait. With the durations of an earlier run (vitest's cache, node_modules/.vite)
- * vitest's own order does that. A clean clone (CI after `npm ci`) has none, and vitest would take
- * the projects by name (app … server) and each project's files by size: the long server files
- * (real processes, the fuzzing) would start last. Without any cached duration: the projects in
- * PROJECTS_LONGEST_FIRST order, each one's files largest first.
- */
-class LongestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const key = (f: TestSpecification) => `${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`;
-    if (files.some((f) => this.ctx.cache.getFileTestResults(key(f)))) return super.sort(files);
-    const rank = (f: TestSpecification) => {
-      const i = PROJECTS_LONGEST_FIRST.indexOf(f.project.name);
-      return i === -1 ? PROJECTS_LONGEST_FIRST.length : i;
-    };
-    const size = (f: TestSpecification) => this.ctx.cache.getFileStats(key(f))?.size ?? 0;
-    return [...files].sort((a, b) => rank(a) - rank(b) || size(b) - size(a));
-  }
-}
 
 // One Vite config: the SPA build (root app/) and the Vitest projects.
 export default defineConfig(({ command }) => ({
   root: 'app',
   // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are. A test
   // build that is never served compressed skips it (SPA_PRECOMPRESS=off: tests/support/buildSpa.ts).
-  plugins: [react(), formValidatorsPlugin(), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
+  plugins: [react(), formValidatorsPlugin(), formStudioPlugin(API_URL), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
   resolve: {
     // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
     // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.
@@ -58,15 +36,14 @@ export default defineConfig(({ command }) => ({
     // queue behind six connections) before the first paint on a slow phone network.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'inicio', tags: ['$initial'] }] } } },
   },
-  // `npm run dev`: the API runs on :3000 (npx tsx packages/server/src/main.ts).
-  server: { proxy: { '/v1': 'http://localhost:3000', '/docs': 'http://localhost:3000' } },
+  // `npm run dev`: the API runs on :3000 (npx tsx packages/server/src/main.ts), or at PORTAL_API_URL.
+  server: { proxy: { '/v1': API_URL, '/docs': API_URL } },
   test: {
     root: '.',
     // Test files in parallel (vitest's default on a 2-core machine is one worker): every file has
     // its own database (memory://, from the run's template), temporary folders and free ports, and
     // while one waits on a browser or a socket another uses the core. TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.TEST_WORKERS) || 3,
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
