@@ -40,6 +40,8 @@ const EmailUndoPage = lazyPage(() => import('../features/auth/components/EmailUn
 const PasswordResetLinkPage = lazyPage(() => import('../features/auth/components/PasswordResetLinkPage'), 'PasswordResetLinkPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');
 const CardPaymentApprovedPage = lazyPage(() => import('../features/payments/components/CardPaymentApprovedPage'), 'CardPaymentApprovedPage');
+/** The analyst's studio: only in the dev server (import.meta.env.DEV is false in a build, which leaves the page out). */
+const StudioPage = import.meta.env.DEV ? lazyPage(() => import('../features/studio/StudioPage'), 'StudioPage') : null;
 const CardPaymentReturnPage = lazyPage(() => import('../features/payments/components/CardPaymentReturnPage'), 'CardPaymentReturnPage');
 
 /** The page of each registry entry; null: not built yet (the "en construcción" page). */
@@ -113,6 +115,7 @@ export function AppRoutes() {
             <Page entry={paths[name] as RouteEntry<never[]>} page={PAGES[name]} />
           </Route>
         ))}
+        {StudioPage && <Route path="/estudio/:form/:vista?"><StudioPage /></Route>}
         <Route><NotFound /></Route>
       </Switch>
       {/* Inside the boundary: its effect runs once the new page (lazy or not) has rendered. */}

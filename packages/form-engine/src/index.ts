@@ -41,3 +41,4 @@ export { isValidPersonName } from './identity/personName';
 export { isValidEmail } from './identity/email';
 export { foldText, searchText, searchWords, wordMatcher, matchesAllWords } from './search/wordSearch';
 export { formChanges, type FormChange, type FormChangeKind } from './versions/formChanges';
+export { STUDIO_EVENT, type StudioState } from './versions/studioProtocol';

@@ -7,3 +7,4 @@ export { formDocs } from '../docs/formDocs';
 export { standaloneValidatorsModule } from './standaloneValidators';
 export { formValidatorsPlugin } from './formValidatorsVitePlugin';
 export { checkFormFolder, parseErrorOf, type FolderCheck, type FixtureVerdict, type ParseError } from './formFolder';
+export { formStudioPlugin, studioState } from './formStudioVitePlugin';

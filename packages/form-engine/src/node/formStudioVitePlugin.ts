@@ -1,0 +1,99 @@
+/**
+ * The analyst's studio (issue 26 §3), in the portal's own dev server (`npm run dev`, started by
+ * `npm run forms:studio`): `GET /__estudio/<form>` answers what the folder schemas/<form> says now —
+ * whether schema.json parses (the line and column when not), the lint's issues with their JSON
+ * paths, each fixture's verdict, the Spanish rule table of docs/forms/ and the changes against the
+ * version the running portal publishes (the words `forms:publish` prints) — and every save under
+ * schemas/ is announced to the open pages (`estudio:cambio`), which ask again: the analyst sees a
+ * change in well under a second, with no restart. Only for `vite` serve, never in a build.
+ */
+import { join, relative, sep } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { formDocs } from '../docs/formDocs';
+import { formChanges } from '../versions/formChanges';
+import type { FormSchema } from '../types';
+import { STUDIO_EVENT, type StudioState } from '../versions/studioProtocol';
+import { checkFormFolder } from './formFolder';
+import { schemasDir } from './loadForm';
+
+const FORM_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+async function publishedVersion(apiUrl: string, form: string): Promise<{ version: number; schema: FormSchema } | null | string> {
+  try {
+    const res = await fetch(`${apiUrl}/v1/forms/${form}`, { signal: AbortSignal.timeout(2000) });
+    if (res.status === 404) return null;
+    if (!res.ok) return `el portal respondió ${res.status}`;
+    return ((await res.json()) as { data: { version: number; schema: FormSchema } }).data;
+  } catch (error) {
+    return `no se pudo consultar el portal en ${apiUrl} (${(error as Error).message})`;
+  }
+}
+
+/** What the studio shows of schemas/<form> now. */
+export async function studioState(form: string, apiUrl: string): Promise<StudioState> {
+  const started = performance.now();
+  const check = checkFormFolder(join(schemasDir(), form));
+  const clean = check.schema !== null && check.lint.length === 0;
+  let rules: string | null = null;
+  let changes: string[] | null = null;
+  let published: number | null = null;
+  let publishedProblem: string | null = null;
+  if (clean && check.schema) {
+    try {
+      rules = formDocs(check.schema, `schemas/${form}/schema.json`);
+    } catch (error) {
+      rules = `No se pudo generar la tabla de reglas: ${(error as Error).message}`;
+    }
+    const live = await publishedVersion(apiUrl, form);
+    if (typeof live === 'string') publishedProblem = live;
+    else if (live) {
+      published = live.version;
+      changes = formChanges(live.schema, check.schema).map((c) => c.text);
+    }
+  }
+  return {
+    form, file: `schemas/${form}/schema.json`, parseError: check.parseError, lint: check.lint,
+    fixtures: check.fixtures.map((f) => ({ file: f.file, expected: f.expected, ok: f.ok, errors: f.errors, problem: f.problem })),
+    schema: check.schema, rules, published, publishedProblem, changes, tookMs: Math.round(performance.now() - started),
+  };
+}
+
+interface DevServer {
+  middlewares: { use(path: string, handler: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): void };
+  watcher: { add(path: string): void; on(event: 'change' | 'add' | 'unlink', listener: (file: string) => void): void };
+  ws: { send(payload: { type: 'custom'; event: string; data: unknown }): void };
+}
+
+/** `apiUrl`: the portal the dev server sends /v1 to (its published versions). */
+export function formStudioPlugin(apiUrl: string) {
+  return {
+    name: 'portal-form-studio',
+    // The dev server only: never a build, never the test runner's own server (mode 'test').
+    apply: (_config: unknown, env: { command: string; mode: string }) => env.command === 'serve' && env.mode !== 'test',
+    configureServer(server: DevServer) {
+      server.middlewares.use('/__estudio', (req, res, next) => {
+        const form = decodeURIComponent((req.url ?? '').replace(/^\/+/, '').split(/[/?]/)[0]);
+        if (!FORM_NAME.test(form)) return next();
+        studioState(form, apiUrl).then(
+          (state) => {
+            res.setHeader('content-type', 'application/json; charset=utf-8');
+            res.setHeader('cache-control', 'no-store');
+            res.end(JSON.stringify(state));
+          },
+          (error: unknown) => {
+            res.statusCode = 500;
+            res.end(JSON.stringify({ message: (error as Error).message }));
+          },
+        );
+      });
+      const dir = schemasDir();
+      server.watcher.add(dir);
+      const announce = (file: string) => {
+        const inside = relative(dir, file);
+        if (inside.startsWith('..') || inside === '') return;
+        server.ws.send({ type: 'custom', event: STUDIO_EVENT, data: { form: inside.split(sep)[0] } });
+      };
+      for (const event of ['change', 'add', 'unlink'] as const) server.watcher.on(event, announce);
+    },
+  };
+}
