@@ -98,7 +98,7 @@ describe('npm run forms:studio', () => {
       edit((s) => {
         s.properties[section].properties.campo_del_estudio = { type: 'string', title: 'Campo nuevo del estudio', 'x-required': true };
       });
-      await page.getByText('No coincide').first().waitFor();
+      await page.getByText('✗ No coincide').first().waitFor();
       await changes.getByText('Nueva pregunta obligatoria «Campo nuevo del estudio»', { exact: false }).waitFor();
       await page.setViewportSize(PHONE);
       await expectNoAxeViolations(page, 'studio at 390 px');

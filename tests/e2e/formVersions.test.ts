@@ -1,7 +1,7 @@
 /**
  * A rule changed in a running portal (issue 26 §4): a citizen has a draft open with RD$ 150,000 of
- * capital; `forms:publish` raises the minimum share capital to RD$ 200,000 (and renames the field) on
- * the running portal; the citizen's open page learns it (the tab comes back into view) and shows what
+ * capital; an analyst's `forms:publish` raises the minimum share capital to RD$ 200,000 (and renames
+ * the field) on the running portal; the citizen's open page learns it (the tab comes back into view) and shows what
  * changed for them, with the new rule's message; the server refuses 150,000 at submit with the same
  * message; a request submitted before the change still shows its original label in the back office.
  */
@@ -21,7 +21,7 @@ import { DESKTOP, PHONE } from '../support/viewports';
 
 const suite = portalSuite();
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/form-versions');
-const ADMIN = { email: 'admin@sandbox.gob.do', password: 'Admin-Portal-2026' };
+const ANALYST = { email: 'analista@sandbox.gob.do', password: 'Analista-Portal-2026' };
 const VUF_OFFICER = { email: 'oficial.vuf@sandbox.gob.do', password: 'Oficial-VUF-2026' };
 const OLD_LABEL = 'Capital aportado / Capital social';
 const NEW_LABEL = 'Capital social suscrito y pagado';
@@ -61,9 +61,9 @@ async function publishHigherMinimum(): Promise<string> {
     const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
     const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
     try {
-      const code = await staffCode(suite.baseUrl, ADMIN.email);
-      const exit = await publish([dir, '--portal', suite.baseUrl, '--correo', ADMIN.email, '--codigo', code, '--nota', 'Capital mínimo de RD$ 200,000', '--si'], {
-        FORMS_PUBLISH_PASSWORD: ADMIN.password,
+      const code = await staffCode(suite.baseUrl, ANALYST.email);
+      const exit = await publish([dir, '--portal', suite.baseUrl, '--correo', ANALYST.email, '--codigo', code, '--nota', 'Capital mínimo de RD$ 200,000', '--si'], {
+        FORMS_PUBLISH_PASSWORD: ANALYST.password,
       });
       expect(exit, out.join('\n')).toBe(0);
     } finally {
@@ -137,16 +137,19 @@ describe('a rule published while a citizen fills the application', () => {
       await oldLabel.scrollIntoViewIfNeeded();
       await shot(officer, 'oficina-solicitud-anterior', false);
 
-      // The administrators' «Formularios»: each version with who published it, the note and the changes (keyboard only, axe at 1280 and 390).
+      // «Formularios», the analyst's only page: each version with who published it, the note and the changes (keyboard only, axe at 1280 and 390).
       const admin = await suite.page({ viewport: DESKTOP });
-      await staffSignInTo(admin, suite.baseUrl, ADMIN, '/institucion/formularios');
+      await staffSignInTo(admin, suite.baseUrl, ANALYST, '/institucion/formularios');
       await admin.getByRole('heading', { name: 'Formularios', level: 1 }).waitFor();
+      expect(await admin.getByRole('navigation', { name: 'Oficina' }).getByRole('link').allInnerTexts()).toEqual(['Formularios']);
+      await admin.getByText('Analista de formularios', { exact: false }).first().waitFor();
       const card = admin.getByRole('region', { name: 'Solicitud de formalización de empresa' });
       await card.getByText('formalizacion · versión 2 vigente', { exact: false }).waitFor();
       await card.getByRole('button', { name: 'Ver las versiones' }).focus();
       await admin.keyboard.press('Enter');
       const versions = card.getByRole('list', { name: 'Versiones de Solicitud de formalización de empresa' });
       await versions.getByText('Nota: Capital mínimo de RD$ 200,000').waitFor();
+      await versions.getByText('Analista de formularios', { exact: false }).first().waitFor();
       await versions.getByText(`Cambió una regla de «${NEW_LABEL}» (Datos financieros de la empresa): mínimo 100,000 → 200,000`).waitFor();
       await versions.getByText('El servidor, con los archivos de la instalación', { exact: false }).waitFor();
       await expectFocus(admin, 'Ocultar las versiones');

@@ -196,6 +196,8 @@ describe('the extras bought (issue 24 §2.3)', () => {
       await modal.getByRole('button', { name: 'Pagar' }).click();
       await dialog(page, CAMARA).waitFor();
       await expect.poll(() => camaraAmount(id, page)).toBe(5900);
+      // Escape closes the dialog that has focus: wait until it moved in (on a loaded machine it lags behind the dialog).
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
       await page.keyboard.press('Escape');
       await dialog(page, CAMARA).waitFor({ state: 'detached' });
 

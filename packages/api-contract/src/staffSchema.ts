@@ -1,6 +1,6 @@
 /** Institution staff as the back office reads them (issue 12 §4). */
 
-export const STAFF_ROLES = ['oficial', 'administrador'] as const;
+export const STAFF_ROLES = ['oficial', 'administrador', 'analista'] as const;
 
 /**
  * The authenticator-app key (TOTP, base32) of the sandbox's staff accounts (AGENCIES=sandbox only; README and
@@ -23,7 +23,7 @@ export const staffSchema = {
     id: { type: 'integer' },
     email: { type: 'string' },
     name: { type: 'string' },
-    role: { type: 'string', enum: STAFF_ROLES, description: 'oficial: las solicitudes de su institución; administrador: todas' },
+    role: { type: 'string', enum: STAFF_ROLES, description: 'oficial: las solicitudes de su institución; administrador: todas; analista: solo publica formularios y lee sus versiones' },
     institution: { type: ['string', 'null'], description: 'Sigla de la institución del oficial (VUF para la ventanilla única de formalización); null para un administrador' },
   },
   required: ['id', 'email', 'name', 'role', 'institution'],

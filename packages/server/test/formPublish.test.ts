@@ -139,7 +139,7 @@ describe('npm run forms:publish', () => {
     });
     const officer = await publish(copy.dir, ['--nota', 'intento'], OFFICER);
     expect(officer.exit).toBe(1);
-    expect(officer.out).toContain('Solo un administrador puede publicar formularios');
+    expect(officer.out).toContain('Solo un administrador o un analista puede publicar formularios');
 
     const token = adminToken;
     const live = await current('renovacion-licencia-conducir');

@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, DEMO, login } from './helpers';
 import { citizenIdOf, submitFormalization, uploadPdf } from './paymentFixtures';
 import { submittableSrl } from './applicationData';
-import { formHash, publishFormVersion, publishShippedForms } from '../src/services/forms/formVersions';
+import { currentFormVersion, forgetCurrentVersions, formHash, formVersion, publishFormVersion, publishShippedForms } from '../src/services/forms/formVersions';
 
 let t: TestApp;
 let token: string;
@@ -69,6 +69,14 @@ describe('published versions', () => {
       expect(entry.validate((JSON.parse(readFileSync(join(FIXTURES, 'valid', file), 'utf8')) as { data: unknown }).data), file).toBe(true);
     }
     expect(entry.validate('no es un objeto')).toBe(false);
+  });
+
+  it('asking the database again for the current version gives the same schema object (the engine compiles each object once)', async () => {
+    const first = await currentFormVersion(t.app.db, 'certificado-no-antecedentes');
+    forgetCurrentVersions(t.app.db);
+    const again = await currentFormVersion(t.app.db, 'certificado-no-antecedentes');
+    expect(again).toBe(first);
+    expect(await formVersion(t.app.db, 'certificado-no-antecedentes', first!.version)).toBe(first);
   });
 
   it('bad addresses: a Spanish 400 or 404, never a 5xx', async () => {

@@ -16,7 +16,7 @@ import { routeList } from './fuzz/routeCatalog';
 import { bearer, DEMO, login, multipart, register, SAMPLE_FILES, staffLogin, type Part } from './helpers';
 
 let t: TestApp;
-const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', officerDgii: '', officerVuf: '', admin: '' };
+const tokens = { citizenA: '', citizenB: '', officerX: '', officerY: '', officerDgii: '', officerVuf: '', admin: '', analyst: '' };
 /**
  * Citizen A's resources, all of institution PGR (officer X); officer Y is INTRANT's. The DGII's officer collects
  * a charge of citizen A's formalization (ids.vuf), which they may read but not act on, and none of ids.request.
@@ -133,16 +133,16 @@ const SCOPED_TO_CALLER = new Set([
 ]);
 
 /** The back office's routes for administrators only. */
-const ADMIN_ONLY = new Set([
-  'GET /v1/backoffice/audit', 'GET /v1/backoffice/staff', 'POST /v1/backoffice/staff/:id/second-factor/reset',
-  'GET /v1/backoffice/forms', 'GET /v1/backoffice/forms/:form/versions', 'POST /v1/backoffice/forms/:form/versions',
-]);
+const ADMIN_ONLY = new Set(['GET /v1/backoffice/audit', 'GET /v1/backoffice/staff', 'POST /v1/backoffice/staff/:id/second-factor/reset']);
+/** The published forms (issue 26): administrators and analysts; an analyst reaches nothing else of the back office. */
+const FORM_PUBLISHERS_ONLY = new Set(['GET /v1/backoffice/forms', 'GET /v1/backoffice/forms/:form/versions', 'POST /v1/backoffice/forms/:form/versions']);
 
 /** Who must be refused on each kind of route. */
 function refusedCallers(key: string): Caller[] {
-  if (ADMIN_ONLY.has(key)) return ['citizenA', 'officerX', 'officerY', 'officerDgii'];
-  if (key.includes(' /v1/backoffice/')) return ['citizenA', 'citizenB', 'officerY', 'officerDgii'];
-  return ['citizenB', 'officerX', 'officerY', 'officerDgii', 'admin'];
+  if (FORM_PUBLISHERS_ONLY.has(key)) return ['citizenA', 'officerX', 'officerY', 'officerDgii'];
+  if (ADMIN_ONLY.has(key)) return ['citizenA', 'officerX', 'officerY', 'officerDgii', 'analyst'];
+  if (key.includes(' /v1/backoffice/')) return ['citizenA', 'citizenB', 'officerY', 'officerDgii', 'analyst'];
+  return ['citizenB', 'officerX', 'officerY', 'officerDgii', 'admin', 'analyst'];
 }
 
 const TABLES: Record<string, string> = {
@@ -192,7 +192,8 @@ beforeAll(async () => {
   tokens.officerY = await staffToken('INTRANT');
   tokens.officerDgii = await staffToken('DGII');
   tokens.officerVuf = await staffToken('VUF');
-  tokens.admin = await staffToken(null);
+  tokens.admin = await staffLogin(t.app, SANDBOX_STAFF.find((x) => x.role === 'administrador')!);
+  tokens.analyst = await staffLogin(t.app, SANDBOX_STAFF.find((x) => x.role === 'analista')!);
   ids.staffX = (await t.app.db.query<{ id: number }>('SELECT id FROM staff WHERE email = $1', [SANDBOX_STAFF.find((x) => x.institution === 'PGR')!.email])).rows[0].id;
 
   // Citizen A's submitted request of a PGR service, taken into review with an action asked and an institution comment.

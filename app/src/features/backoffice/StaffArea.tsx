@@ -45,21 +45,33 @@ function Loading() {
   );
 }
 
-/** A page for a signed-in staff member: the sign-in page otherwise (the client sends there on 401); `adminOnly`: the not-allowed page for an officer. */
-function StaffPage({ entry, page: Content, adminOnly }: { entry: RouteEntry<never[]>; page: ComponentType | null; adminOnly: boolean }) {
+/** Who a page is for: every officer and administrator, administrators only, or the published forms (administrators and analysts). */
+type Audience = 'staff' | 'admin' | 'forms';
+
+/** Whether a role reaches a page: an analyst publishes forms and sees nothing else (issue 26). */
+function reaches(role: string | undefined, audience: Audience): boolean {
+  if (audience === 'forms') return role === 'administrador' || role === 'analista';
+  if (audience === 'admin') return role === 'administrador';
+  return role !== undefined && role !== 'analista';
+}
+
+/** A page for a signed-in staff member: the sign-in page otherwise (the client sends there on 401); the not-allowed page for a role it is not for. */
+function StaffPage({ entry, page: Content, audience }: { entry: RouteEntry<never[]>; page: ComponentType | null; audience: Audience }) {
   const me = useStaffMe();
-  const allowed = !adminOnly || me.data?.role === 'administrador';
+  const allowed = reaches(me.data?.role, audience);
   useEffect(() => {
     // The not-allowed page names itself.
     if (allowed) document.title = staffPageTitle(entry.title);
   }, [entry, allowed]);
   if (!me.data) return <Loading />;
+  // An analyst's home is «Formularios».
+  if (!allowed && me.data.role === 'analista' && entry.pattern === staffPaths.staffQueue.pattern) return <Redirect to={staffPaths.staffForms.href()} replace />;
   if (!allowed) return <StaffNotAllowed />;
   return Content ? <Content /> : <ConstructionPage title={entry.title} />;
 }
 
-const page = (entry: RouteEntry<never[]> | RouteEntry<[number | string]>, content: ComponentType | null, adminOnly = false): ReactNode => (
-  <StaffPage entry={entry as RouteEntry<never[]>} page={content} adminOnly={adminOnly} />
+const page = (entry: RouteEntry<never[]> | RouteEntry<[number | string]>, content: ComponentType | null, audience: Audience = 'staff'): ReactNode => (
+  <StaffPage entry={entry as RouteEntry<never[]>} page={content} audience={audience} />
 );
 
 function LoginRoute() {
@@ -89,9 +101,9 @@ export function StaffArea() {
           <Route path={staffPaths.staffClaim.pattern}>{page(staffPaths.staffClaim, StaffClaimPage)}</Route>
           <Route path={staffPaths.staffSuggestions.pattern}>{page(staffPaths.staffSuggestions, SuggestionsPage)}</Route>
           <Route path={staffPaths.staffReports.pattern}>{page(staffPaths.staffReports, ErrorReportsPage)}</Route>
-          <Route path={staffPaths.staffAudit.pattern}>{page(staffPaths.staffAudit, AuditPage, true)}</Route>
-          <Route path={staffPaths.staffMembers.pattern}>{page(staffPaths.staffMembers, StaffMembersPage, true)}</Route>
-          <Route path={staffPaths.staffForms.pattern}>{page(staffPaths.staffForms, FormsPage, true)}</Route>
+          <Route path={staffPaths.staffAudit.pattern}>{page(staffPaths.staffAudit, AuditPage, 'admin')}</Route>
+          <Route path={staffPaths.staffMembers.pattern}>{page(staffPaths.staffMembers, StaffMembersPage, 'admin')}</Route>
+          <Route path={staffPaths.staffForms.pattern}>{page(staffPaths.staffForms, FormsPage, 'forms')}</Route>
           <Route><StaffNotFound /></Route>
         </Switch>
       </Suspense>

@@ -123,7 +123,7 @@ function Checked({ state, form }: { state: StudioState; form: string }) {
                   <Table.Tr key={f.file}>
                     <Table.Th scope="row" fw={400}>{f.file}</Table.Th>
                     <Table.Td>{f.expected === 'valid' ? 'válido' : 'inválido'}</Table.Td>
-                    <Table.Td><Text size="sm" fw={600} c={f.ok ? 'green.9' : 'red.8'} style={{ whiteSpace: 'nowrap' }}>{f.ok ? 'Correcto' : 'No coincide'}</Text></Table.Td>
+                    <Table.Td><Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{f.ok ? '✓ Correcto' : '✗ No coincide'}</Text></Table.Td>
                     <Table.Td>{f.problem ?? (f.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || '—')}</Table.Td>
                   </Table.Tr>
                 ))}

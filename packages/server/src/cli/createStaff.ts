@@ -2,6 +2,7 @@
  * Creates a back-office account (production has no sandbox staff):
  *   npm run staff:create -- --email ana@pgr.gob.do --name "Ana Pérez" --role oficial --institution PGR
  *   npm run staff:create -- --email jefe@portal.gob.do --name "Administración" --role administrador
+ *   npm run staff:create -- --email formularios@portal.gob.do --name "Analista de formularios" --role analista
  * The password comes from STAFF_PASSWORD, else it is asked for (not echoed).
  * It follows the citizens' password rules (@portal/form-engine/password) and
  * is stored as argon2id with the server's cost. Uses the configured database
@@ -19,7 +20,7 @@ import { createStaff, type StaffRole, type StaffView } from '../services/staff/s
 import { runCommand } from './runCommand';
 
 export const USAGE =
-  'Uso: npm run staff:create -- --email <correo> --name "<nombre>" --role oficial|administrador [--institution <SIGLA>]\n' +
+  'Uso: npm run staff:create -- --email <correo> --name "<nombre>" --role oficial|administrador|analista [--institution <SIGLA>]\n' +
   'La contraseña se toma de STAFF_PASSWORD o se pide al ejecutar.';
 
 /** What the command asks for, checked. */
@@ -44,11 +45,11 @@ export function parseStaffArgs(args: string[]): StaffRequest | { error: string }
   const institution = values.institution?.trim().toUpperCase() || null;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return { error: 'Indique un correo electrónico válido (--email)' };
   if (name.length < 2 || name.length > 120) return { error: 'Indique el nombre de la persona (--name)' };
-  if (role !== 'oficial' && role !== 'administrador') return { error: 'El rol debe ser oficial o administrador (--role)' };
+  if (role !== 'oficial' && role !== 'administrador' && role !== 'analista') return { error: 'El rol debe ser oficial, administrador o analista (--role)' };
   if (role === 'oficial' && (institution === null || !/^[A-Z]{2,20}$/.test(institution))) {
     return { error: 'Un oficial necesita la sigla de su institución (--institution, p. ej. PGR; VUF para la formalización)' };
   }
-  if (role === 'administrador' && institution !== null) return { error: 'Un administrador no pertenece a una institución: quite --institution' };
+  if (role !== 'oficial' && institution !== null) return { error: `Un ${role} no pertenece a una institución: quite --institution` };
   return { email, name, role, institution: role === 'oficial' ? institution : null };
 }
 

@@ -5,9 +5,9 @@
  * PostgreSQL with several servers alike (the command goes through the portal's API, which holds the
  * data): it lints the form and runs its fixtures and refuses on any failure; prints, in Spanish, what
  * changed against the live version (the engine's formChanges, the same words the back office shows);
- * asks for a one-line note; then publishes as an administrator signed in with their second factor
- * (audited). Every server serves the new version within a minute. Publishing an earlier file again is
- * the rollback.
+ * asks for a one-line note; then publishes as an analyst or administrator signed in with their
+ * second factor (audited). Every server serves the new version within a minute. Publishing an
+ * earlier file again is the rollback.
  *
  * The password comes from FORMS_PUBLISH_PASSWORD or is asked (hidden); the e-mail from --correo,
  * FORMS_PUBLISH_EMAIL or a question; the authenticator code from --codigo or a question (the sandbox's:
@@ -116,7 +116,7 @@ async function ask(question: string, { hidden = false } = {}): Promise<string> {
 }
 
 async function signIn(options: Options, env: NodeJS.ProcessEnv): Promise<string> {
-  const email = options.email ?? (await ask('Correo del administrador: '));
+  const email = options.email ?? (await ask('Correo (analista o administrador): '));
   const password = env.FORMS_PUBLISH_PASSWORD ?? (await ask('Contraseña: ', { hidden: true }));
   const step = await call<{ step: string; pending_token: string; factors: string[] }>(options.portal, '/v1/backoffice/auth/login', { method: 'POST', body: { email, password } });
   if (step.step !== 'codigo' || !step.factors.includes('aplicacion')) {
@@ -126,7 +126,7 @@ async function signIn(options: Options, env: NodeJS.ProcessEnv): Promise<string>
   const session = await call<{ token: string; staff: { role: string } }>(options.portal, '/v1/backoffice/auth/second-factor', {
     method: 'POST', body: { pending_token: step.pending_token, code },
   });
-  if (session.staff.role !== 'administrador') throw new Error('Solo un administrador puede publicar formularios');
+  if (session.staff.role !== 'administrador' && session.staff.role !== 'analista') throw new Error('Solo un administrador o un analista puede publicar formularios');
   return session.token;
 }
 

@@ -37,18 +37,18 @@ function WhoIsSignedIn() {
       <Text size="sm" c="white">
         <Text span fw={700} inherit>{me.name}</Text>
         {' · '}
-        {me.role === 'administrador' ? 'Administración (todas las instituciones)' : me.institution}
+        {me.role === 'administrador' ? 'Administración (todas las instituciones)' : me.role === 'analista' ? 'Analista de formularios' : me.institution}
       </Text>
       <Button size="xs" variant="white" onClick={() => void signOut()}>Cerrar sesión</Button>
     </Group>
   );
 }
 
-/** The back office's navigation: the audit log only for an administrator. */
+/** The back office's navigation: the audit log only for an administrator; an analyst's is «Formularios» alone. */
 function StaffNav() {
   const [location] = useLocation();
   const me = useStaffMe().data;
-  const nav = me?.role === 'administrador' ? [...NAV, ...ADMIN_NAV] : NAV;
+  const nav = me?.role === 'administrador' ? [...NAV, ...ADMIN_NAV] : me?.role === 'analista' ? [staffPaths.staffForms] : NAV;
   return (
     <Box component="nav" aria-label="Oficina" bg="var(--mantine-color-gray-1)" py="xs">
       <Group maw={1200} mx="auto" px="md" gap="lg" wrap="wrap">

@@ -16,6 +16,7 @@ const SANDBOX_ACCOUNTS = [
   { who: 'INTRANT', email: 'oficial.intrant@sandbox.gob.do', password: 'Oficial-INTRANT-2026' },
   { who: 'INAPA', email: 'oficial.inapa@sandbox.gob.do', password: 'Oficial-INAPA-2026' },
   { who: 'Administración', email: 'admin@sandbox.gob.do', password: 'Admin-Portal-2026' },
+  { who: 'Analista de formularios', email: 'analista@sandbox.gob.do', password: 'Analista-Portal-2026' },
 ];
 
 function SandboxAccounts({ onUse }: { onUse(email: string, password: string): void }) {

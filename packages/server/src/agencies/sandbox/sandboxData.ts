@@ -79,4 +79,6 @@ export const SANDBOX_STAFF = [
   // The DGII officer accepts or refuses the proofs of payment of formalizations' DGII charges (issue 13 §4).
   { email: 'oficial.dgii@sandbox.gob.do', name: 'Oficial de la DGII', role: 'oficial', institution: 'DGII', password: 'Oficial-DGII-2026' },
   { email: 'admin@sandbox.gob.do', name: 'Administración del portal', role: 'administrador', institution: null, password: 'Admin-Portal-2026' },
+  // Publishes forms and reads their versions, nothing else (issue 26 §2).
+  { email: 'analista@sandbox.gob.do', name: 'Analista de formularios', role: 'analista', institution: null, password: 'Analista-Portal-2026' },
 ] as const;

@@ -12,6 +12,10 @@ declare module 'fastify' {
     /** SHA-256 of the staff session token used for this request. */
     staffTokenHash: string | null;
   }
+  interface FastifyContextConfig {
+    /** The route is open to analysts (issue 26): the published forms, and the staff member's own session. Every other back-office route refuses them. */
+    analysts?: boolean;
+  }
   interface FastifyInstance {
     /** onRequest hook of every /v1/backoffice route but login: 401 unless a live staff session is presented, before the body is read. */
     authenticateStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -50,6 +54,8 @@ export function registerStaffAuth(app: FastifyInstance): void {
     request.staff = staff;
     request.staffTokenHash = tokenHash;
     signedIn(request, reply, { kind: 'staff', staff });
+    // An analyst belongs to no institution: in the officers' scope that would read as «every one». Only routes marked for them.
+    if (staff.role === 'analista' && request.routeOptions.config.analysts !== true) throw new HttpError(403, ANALYSTS_ONLY_FORMS);
   });
 }
 
@@ -57,6 +63,16 @@ export function registerStaffAuth(app: FastifyInstance): void {
 export function requireStaff(request: FastifyRequest): StaffView {
   if (request.staff === null) throw new HttpError(401, STAFF_UNAUTHENTICATED);
   return request.staff;
+}
+
+/** What an analyst is told on any back-office route but the forms'. */
+export const ANALYSTS_ONLY_FORMS = 'Su cuenta de analista solo publica formularios y lee sus versiones';
+
+/** Administrators and analysts: publishing forms and reading their versions (403 in Spanish otherwise). */
+export function requireFormPublisher(request: FastifyRequest): StaffView {
+  const staff = requireStaff(request);
+  if (staff.role !== 'administrador' && staff.role !== 'analista') throw new HttpError(403, 'Solo un administrador o un analista puede publicar formularios');
+  return staff;
 }
 
 /** Only administrators (403 in Spanish otherwise). */

@@ -1,7 +1,7 @@
 /**
  * Publishing a form to the running portal (issue 26 §2), for `npm run forms:publish` and the back
- * office's «Formularios» page: administrators only (signed in with their second factor, as every
- * staff session is), audited. The server checks again what the command checked (the lint, and that
+ * office's «Formularios» page: administrators and analysts (signed in with their second factor, as
+ * every staff session is), audited. The server checks again what the command checked (the lint, and that
  * the browser's validators can be generated) and refuses a publication based on a version that is
  * no longer current (someone published meanwhile). Every server serves the new version within a
  * minute; new drafts start on it, open drafts move to it with a notice.
@@ -14,7 +14,7 @@ import { lintForm, standaloneValidatorsModule } from '@portal/form-engine/node';
 import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
-import { requireAdministrator } from '../../plugins/app/registerStaffAuth';
+import { requireFormPublisher } from '../../plugins/app/registerStaffAuth';
 import { recordAudit } from '../../services/audit/auditLog';
 import { FORM_NAME } from '../../services/applications/onlineForms';
 import { currentFormVersion, formVersion, listFormVersions, listPublishedForms, publishFormVersion, publisherNames, versionArtifacts } from '../../services/forms/formVersions';
@@ -26,7 +26,7 @@ const formParam = { type: 'string', pattern: FORM_NAME, maxLength: 60 } as const
 
 const publishSchema = {
   tags, security, operationId: 'publishFormVersion',
-  summary: 'Publica una versión de un formulario (solo administradores; queda en la auditoría)',
+  summary: 'Publica una versión de un formulario (administradores y analistas; queda en la auditoría)',
   description: '422 con los problemas del formulario (ruta JSON y mensaje); 409 si se publicó otra versión después de `base_version`.',
   params: { type: 'object', properties: { form: formParam }, required: ['form'] },
   body: formPublishBodySchema,
@@ -34,20 +34,20 @@ const publishSchema = {
 } as const;
 
 const versionListSchema = {
-  tags, security, operationId: 'listFormVersions', summary: 'Las versiones de un formulario: quién y cuándo las publicó, su nota y sus cambios (solo administradores)',
+  tags, security, operationId: 'listFormVersions', summary: 'Las versiones de un formulario: quién y cuándo las publicó, su nota y sus cambios (administradores y analistas)',
   params: { type: 'object', properties: { form: formParam }, required: ['form'] },
   response: { ...authErrors, 200: formVersionListSchema, 403: errorSchema, 404: errorSchema },
 } as const;
 const formListSchema = {
-  tags, security, operationId: 'listPublishedForms', summary: 'Los formularios publicados y su versión vigente (solo administradores)',
+  tags, security, operationId: 'listPublishedForms', summary: 'Los formularios publicados y su versión vigente (administradores y analistas)',
   response: { ...authErrors, 200: publishedFormListSchema, 403: errorSchema },
 } as const;
 
 export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<SchemaTypeProvider>();
 
-  typed.post('/backoffice/forms/:form/versions', { schema: publishSchema }, async (request, reply) => {
-    const admin = requireAdministrator(request);
+  typed.post('/backoffice/forms/:form/versions', { schema: publishSchema, config: { analysts: true } }, async (request, reply) => {
+    const admin = requireFormPublisher(request);
     const { form } = request.params;
     const { schema: raw, note, base_version: baseVersion } = request.body;
     const schema = raw as unknown as FormSchema;
@@ -74,8 +74,8 @@ export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send({ data: formVersionView(published.version) });
   });
 
-  typed.get('/backoffice/forms/:form/versions', { schema: versionListSchema }, async (request) => {
-    requireAdministrator(request);
+  typed.get('/backoffice/forms/:form/versions', { schema: versionListSchema, config: { analysts: true } }, async (request) => {
+    requireFormPublisher(request);
     const { form } = request.params;
     const versions = await listFormVersions(app.db, form);
     if (versions.length === 0) throw new HttpError(404, 'Formulario no encontrado');
@@ -93,8 +93,8 @@ export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Which forms there are and their current version (the page's list).
-  typed.get('/backoffice/forms', { schema: formListSchema }, async (request) => {
-    requireAdministrator(request);
+  typed.get('/backoffice/forms', { schema: formListSchema, config: { analysts: true } }, async (request) => {
+    requireFormPublisher(request);
     const forms = await listPublishedForms(app.db);
     const data = [];
     for (const form of forms) {

@@ -242,11 +242,11 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
     return { ...session, recovery_codes: codes, recovery_codes_left: codes.length };
   });
 
-  typed.post('/backoffice/auth/logout', { schema: logoutSchema, onRequest: app.authenticateStaff }, async (request, reply) => {
+  typed.post('/backoffice/auth/logout', { schema: logoutSchema, onRequest: app.authenticateStaff, config: { analysts: true } }, async (request, reply) => {
     if (request.staffTokenHash !== null) await revokeStaffSession(app.db, request.staffTokenHash);
     reply.clearCookie(STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
     return { message: 'Sesión cerrada' };
   });
 
-  typed.get('/backoffice/auth/me', { schema: meSchema, onRequest: [app.authenticateStaff, noStore] }, async (request) => ({ data: requireStaff(request) }));
+  typed.get('/backoffice/auth/me', { schema: meSchema, onRequest: [app.authenticateStaff, noStore], config: { analysts: true } }, async (request) => ({ data: requireStaff(request) }));
 }

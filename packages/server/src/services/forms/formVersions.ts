@@ -109,8 +109,14 @@ export function currentFormVersion(db: Queryable, form: string): Promise<FormVer
   const read = db
     .query<VersionRow>(`SELECT ${COLUMNS} FROM form_versions WHERE form = $1 ORDER BY version DESC LIMIT 1`, [form])
     .then(({ rows }) => {
-      const found = rows[0] ? toVersion(rows[0]) : null;
-      if (found && !versions.has(`${form}@${found.version}`)) versions.set(`${form}@${found.version}`, Promise.resolve(found));
+      if (!rows[0]) return null;
+      // The version already kept, when it is: the same schema object, so the engine's compilation
+      // (cached per object) is not redone every CURRENT_TTL_MS.
+      const key = `${form}@${rows[0].version}`;
+      const kept = versions.get(key);
+      if (kept) return kept.then((found) => found ?? toVersion(rows[0]));
+      const found = toVersion(rows[0]);
+      versions.set(key, Promise.resolve(found));
       return found;
     });
   const entry = { at: Date.now(), version: read };

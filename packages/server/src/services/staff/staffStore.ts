@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/Db';
 import { hashToken } from '../sessionStore';
 
-export type StaffRole = 'oficial' | 'administrador';
+/** The roles (the contract's STAFF_ROLES): analysts publish forms and nothing else (issue 26). */
+export type StaffRole = 'oficial' | 'administrador' | 'analista';
 
 /** What the back office knows of the signed-in staff member. */
 export interface StaffView {
