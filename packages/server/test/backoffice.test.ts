@@ -521,7 +521,9 @@ describe('npm run staff:create', () => {
     expect(parseStaffArgs(['--email', 'Ana@PGR.gob.do', '--name', 'Ana Pérez', '--role', 'oficial', '--institution', 'pgr'])).toEqual({ email: 'ana@pgr.gob.do', name: 'Ana Pérez', role: 'oficial', institution: 'PGR' });
     expect(parseStaffArgs(['--email', 'jefe@portal.gob.do', '--name', 'Jefa', '--role', 'administrador'])).toEqual({ email: 'jefe@portal.gob.do', name: 'Jefa', role: 'administrador', institution: null });
     expect(parseStaffArgs(['--email', 'no-es-correo', '--name', 'Ana', '--role', 'oficial', '--institution', 'PGR'])).toEqual({ error: 'Indique un correo electrónico válido (--email)' });
-    expect(parseStaffArgs(['--email', 'a@b.do', '--name', 'Ana', '--role', 'jefe'])).toEqual({ error: 'El rol debe ser oficial o administrador (--role)' });
+    expect(parseStaffArgs(['--email', 'a@b.do', '--name', 'Ana', '--role', 'jefe'])).toEqual({ error: 'El rol debe ser oficial, administrador o analista (--role)' });
+    expect(parseStaffArgs(['--email', 'f@portal.gob.do', '--name', 'Analista', '--role', 'analista'])).toEqual({ email: 'f@portal.gob.do', name: 'Analista', role: 'analista', institution: null });
+    expect(parseStaffArgs(['--email', 'f@portal.gob.do', '--name', 'Analista', '--role', 'analista', '--institution', 'PGR'])).toMatchObject({ error: expect.stringMatching(/^Un analista no pertenece/) });
     expect(parseStaffArgs(['--email', 'a@b.do', '--name', 'Ana', '--role', 'oficial'])).toMatchObject({ error: expect.stringMatching(/^Un oficial necesita la sigla/) });
     expect(parseStaffArgs(['--email', 'a@b.do', '--name', 'Ana', '--role', 'administrador', '--institution', 'PGR'])).toMatchObject({ error: expect.stringMatching(/^Un administrador no pertenece/) });
     expect(parseStaffArgs(['--otra', 'x'])).toHaveProperty('error');
