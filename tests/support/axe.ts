@@ -36,7 +36,18 @@ export interface AxeViolation {
  * would be reported as low contrast.
  */
 export async function waitForStillPage(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10000 });
+  await page.waitForFunction(
+    () => {
+      if (document.getAnimations().some((a) => a.playState === 'running')) return false;
+      // A dialog fading in is translucent before its transition starts (Mantine sets it a frame later): its colours are not yet its own.
+      for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+        for (let el: Element | null = dialog; el; el = el.parentElement) if (Number(getComputedStyle(el).opacity) < 1) return false;
+      }
+      return true;
+    },
+    undefined,
+    { timeout: 10000 },
+  );
 }
 
 /** Runs axe on the whole document and returns the violations of the WCAG 2.2 A/AA rules. */
