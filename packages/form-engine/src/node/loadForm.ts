@@ -14,6 +14,17 @@ export function schemasDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../../../schemas');
 }
 
+/** A form's name: its folder under schemas/, lowercase words joined by hyphens (renovacion-licencia-conducir). */
+export const FORM_NAME_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** The longest form name (addresses and database columns name forms). */
+export const FORM_NAME_MAX_LENGTH = 60;
+const FORM_NAME_RE = new RegExp(FORM_NAME_PATTERN);
+
+/** Whether `name` is a form's name (FORM_NAME_PATTERN, at most FORM_NAME_MAX_LENGTH characters). */
+export function isFormName(name: string): boolean {
+  return name.length <= FORM_NAME_MAX_LENGTH && FORM_NAME_RE.test(name);
+}
+
 /** Names of the forms under schemas/ (folders holding a schema.json). */
 export function listForms(dir: string = schemasDir()): string[] {
   if (!existsSync(dir)) return [];

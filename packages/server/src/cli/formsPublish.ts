@@ -16,7 +16,7 @@
 import { createInterface } from 'node:readline/promises';
 import { stdin, stdout } from 'node:process';
 import { formChanges, type FormSchema } from '@portal/form-engine';
-import { checkFormFolder, type FolderCheck } from '@portal/form-engine/node';
+import { checkFormFolder, isFormName, type FolderCheck } from '@portal/form-engine/node';
 import { runCommand } from './runCommand';
 
 const USAGE = 'Uso: npm run forms:publish -- schemas/<formulario> [--portal URL] [--correo CORREO] [--codigo 123456] [--nota "…"] [--si]';
@@ -76,7 +76,14 @@ export function folderProblems(check: FolderCheck): string[] {
   return lines;
 }
 
-/** A JSON call to the portal; rejects with the portal's Spanish message. */
+/** The portal's refusal: its Spanish message, and the status. */
+class PortalError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** A JSON call to the portal; rejects with the portal's Spanish message (a PortalError). */
 async function call<T>(portal: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   let res: Response;
   try {
@@ -92,7 +99,7 @@ async function call<T>(portal: string, path: string, init: { method?: string; bo
   const body = text ? (JSON.parse(text) as { message?: string; errors?: { path: string; message: string }[] }) : {};
   if (!res.ok) {
     const details = (body.errors ?? []).map((e) => `\n  ${e.path}: ${e.message}`).join('');
-    throw new Error(`${body.message ?? `El portal respondió ${res.status}`}${details}`);
+    throw new PortalError(`${body.message ?? `El portal respondió ${res.status}`}${details}`, res.status);
   }
   return body as T;
 }
@@ -144,6 +151,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }
   const check = checkFormFolder(options.folder);
   const problems = folderProblems(check);
+  if (!isFormName(check.form)) problems.unshift(`La carpeta «${check.form}» no es un nombre de formulario: minúsculas, dígitos y guiones (renovacion-licencia-conducir)`);
   if (problems.length > 0 || !check.schema) {
     console.error(`No se publica ${check.form}: corrija primero lo siguiente.`);
     for (const line of problems) console.error(`  ${line}`);
@@ -157,7 +165,8 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     try {
       live = (await call<{ data: { version: number; schema: FormSchema } }>(options.portal, `/v1/forms/${encodeURIComponent(check.form)}`)).data;
     } catch (error) {
-      if (!/Formulario no encontrado/.test((error as Error).message)) throw error;
+      // Never published: this is its version 1.
+      if (!(error instanceof PortalError && error.status === 404)) throw error;
     }
     if (live) {
       const changes = formChanges(live.schema, check.schema);

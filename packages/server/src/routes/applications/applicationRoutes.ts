@@ -17,7 +17,7 @@ import {
 } from '../../services/applications/applicationStore';
 import { checkSubmission } from '../../services/applications/checkSubmission';
 import { feesOf } from '../../services/applications/feeSchedule';
-import { currentForm, onlineService, schemaOfRow, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
+import { currentForm, formOfRow, onlineService, serviceNames, verdict, type OnlineService } from '../../services/applications/onlineForms';
 import type { Queryable } from '../../db/Db';
 import { forgetCurrentVersions } from '../../services/forms/formVersions';
 import { nextRequestCode } from '../../services/applications/requestCode';
@@ -31,11 +31,11 @@ const TOO_MANY_DRAFTS = (max: number) => `Tiene demasiados borradores abiertos (
 
 /** An application as the API returns it, read through its own form version; `serviceName` from the catalogue. */
 export async function applicationView(db: Queryable, row: ApplicationRow, serviceName: string) {
-  const schema = await schemaOfRow(db, row);
+  const { schema, version } = await formOfRow(db, row);
   const label = schema ? requestLabel(schema, row.data) : null;
   return {
     id: row.id, form: row.form, service_name: serviceName, status: row.status, version: row.version, request_code: row.request_code, data: row.data,
-    label, company_name: label, form_version: row.form_version ?? 1, moved_from_version: row.moved_from_version,
+    label, company_name: label, form_version: version, moved_from_version: row.moved_from_version,
     created_at: iso(row.created_at) as string, updated_at: iso(row.updated_at) as string, submitted_at: iso(row.submitted_at),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { APPLICATION_STATUSES, applicationSchema, draftCreateBodySchema, draftSaveBodySchema } from '@portal/api-contract';
 import { authErrors, citizenSecurity, errorSchema } from '../../http/commonSchemas';
+import { FORM_PARAM } from '../../services/applications/onlineForms';
 
 // The application's shape is part of the API contract the app reads its types from.
 export { applicationSchema };
@@ -66,7 +67,7 @@ export const validateSchema = {
 } as const;
 
 /** The form segment of /portals/solicitudes-en-linea/{form}: a folder name of schemas/. */
-const formParam = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 60, description: 'Formulario del servicio en línea (carpeta de schemas/, p. ej. renovacion-licencia-conducir)' } as const;
+const formParam = FORM_PARAM;
 
 /** What the formalization's operationIds say where the online services' say «OnlineApplication». */
 const FORMALIZATION_WORD = 'Formalization';

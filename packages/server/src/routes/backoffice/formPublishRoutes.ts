@@ -16,13 +16,13 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireFormPublisher } from '../../plugins/app/registerStaffAuth';
 import { recordAudit } from '../../services/audit/auditLog';
-import { FORM_NAME } from '../../services/applications/onlineForms';
-import { currentFormVersion, formVersion, listFormVersions, listPublishedForms, publishFormVersion, publisherNames, versionArtifacts } from '../../services/forms/formVersions';
+import { FORM_NOT_FOUND, FORM_PARAM } from '../../services/applications/onlineForms';
+import { currentFormVersion, formVersion, listFormVersions, listPublishedForms, publishFormVersion, versionArtifacts } from '../../services/forms/formVersions';
 import { formVersionView } from '../forms/formVersionRoutes';
 
 const tags = ['Oficina de la institución'];
 const security = staffSecurity;
-const formParam = { type: 'string', pattern: FORM_NAME, maxLength: 60 } as const;
+const formParam = FORM_PARAM;
 
 const publishSchema = {
   tags, security, operationId: 'publishFormVersion',
@@ -78,15 +78,14 @@ export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
     requireFormPublisher(request);
     const { form } = request.params;
     const versions = await listFormVersions(app.db, form);
-    if (versions.length === 0) throw new HttpError(404, 'Formulario no encontrado');
-    const names = await publisherNames(app.db, versions.map((v) => v.publishedBy).filter((id): id is number => id !== null));
+    if (versions.length === 0) throw new HttpError(404, FORM_NOT_FOUND);
     const data = [];
     for (const v of versions) {
       const [now, before] = await Promise.all([formVersion(app.db, form, v.version), v.version > 1 ? formVersion(app.db, form, v.version - 1) : null]);
       const changes = now && before ? formChanges(before.schema, now.schema).map((c) => c.text) : [];
       data.push({
         version: v.version, hash: v.hash, note: v.note, published_at: v.publishedAt,
-        published_by: v.publishedBy === null ? null : (names.get(v.publishedBy) ?? `Personal n.º ${v.publishedBy}`), changes,
+        published_by: v.publishedBy, changes,
       });
     }
     return { data };

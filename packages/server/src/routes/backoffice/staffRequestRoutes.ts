@@ -39,7 +39,7 @@ import {
   staffRequestItems,
   staffTimeline,
 } from '../../services/backoffice/backofficeStore';
-import { serviceNames } from '../../services/applications/onlineForms';
+import { formOfRow, serviceNames } from '../../services/applications/onlineForms';
 import { verifiesProof } from '../../services/payments/paymentProofs';
 import { iso } from '../../services/applications/applicationStore';
 import { notifyCitizen } from '../../services/notifications/notifyCitizen';
@@ -139,12 +139,12 @@ export async function staffRequestRoutes(app: FastifyInstance): Promise<void> {
       // The citizen's comments are for the institution that attends the request: a reader does not mark them read.
       if (acting) await markCitizenCommentsRead(tx, row.id);
       await recordAudit(tx, { staffId: staff.id, action: 'ver_solicitud', applicationId: row.id, ...(acting ? {} : { detail: { readOnly: true } }) });
-      const [documents, items, timeline, comments, names] = [
+      const [documents, items, timeline, comments, names, form] = [
         await requestDocuments(tx, row), await staffRequestItems(tx, row.id), await staffTimeline(tx, row.id), await staffComments(tx, row.id),
-        await serviceNames(tx, [row.form]),
+        await serviceNames(tx, [row.form]), await formOfRow(tx, row),
       ];
       return {
-        id: row.id, code: row.request_code, form: row.form, form_version: row.form_version ?? 1, service: names.get(row.form) ?? row.form, institution: row.institution, status: row.status,
+        id: row.id, code: row.request_code, form: row.form, form_version: form.version, service: names.get(row.form) ?? row.form, institution: row.institution, status: row.status,
         submitted_at: iso(row.submitted_at) as string, updated_at: iso(row.updated_at) as string, data: row.data,
         citizen: { name: row.citizen_name, cedula: row.cedula, email: row.email },
         documents: documents.map((d) => ({

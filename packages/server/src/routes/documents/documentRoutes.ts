@@ -3,7 +3,7 @@ import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
 import { sentApplicationAnswers } from '../../services/applications/applicationStore';
-import { fileFields, schemaOfRow } from '../../services/applications/onlineForms';
+import { fileFields, formOfRow } from '../../services/applications/onlineForms';
 import { documentRefs } from '../../services/applications/remoteChecks';
 import { deleteDocument, findDocumentFile, findDocumentStoredName, listDocuments } from '../../services/documents/documentStore';
 import { deleteSchema, documentRoute, downloadSchema, listSchema } from './documentSchemas';
@@ -41,7 +41,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     // A submitted request keeps what it was submitted with: its documents stay.
     const submitted = await sentApplicationAnswers(app.db, citizen.id);
     const cites = async (row: { form: string; form_version: number | null; data: Record<string, unknown> }) => {
-      const schema = await schemaOfRow(app.db, row);
+      const { schema } = await formOfRow(app.db, row);
       return schema !== null && documentRefs(row.data, fileFields(schema)).some((ref) => ref.id === id);
     };
     if ((await Promise.all(submitted.map(cites))).includes(true)) throw new HttpError(409, IN_SUBMITTED);

@@ -13,15 +13,14 @@ import { formVersionSchema } from '@portal/api-contract';
 import { errorSchema, publicSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
-import { currentForm, FORM_NAME } from '../../services/applications/onlineForms';
+import { currentForm, FORM_NOT_FOUND, FORM_PARAM } from '../../services/applications/onlineForms';
 import { formVersion, formVersionByHash, versionArtifacts, type FormVersion } from '../../services/forms/formVersions';
 
-const NO_FORM = 'Formulario no encontrado';
 const NO_VERSION = 'Esa versión del formulario no existe';
 const FOREVER = 'public, max-age=31536000, immutable';
 
 const tags = ['Formularios'];
-const formParam = { type: 'string', pattern: FORM_NAME, maxLength: 60 } as const;
+const formParam = FORM_PARAM;
 const one = { type: 'object', properties: { data: formVersionSchema }, required: ['data'] } as const;
 
 const currentSchema = {
@@ -69,7 +68,7 @@ export async function formVersionRoutes(app: FastifyInstance): Promise<void> {
 
   typed.get('/forms/:form', { schema: currentSchema }, async (request, reply: FastifyReply) => {
     const current = await currentForm(app.db, request.params.form);
-    if (!current) throw new HttpError(404, NO_FORM);
+    if (!current) throw new HttpError(404, FORM_NOT_FOUND);
     // Short: a newly published version reaches the citizen's next page within the servers' minute.
     void reply.header('cache-control', 'public, max-age=15');
     return { data: formVersionView(current) };
@@ -77,7 +76,7 @@ export async function formVersionRoutes(app: FastifyInstance): Promise<void> {
 
   typed.get('/forms/:form/version', { schema: currentNumberSchema }, async (request, reply) => {
     const current = await currentForm(app.db, request.params.form);
-    if (!current) throw new HttpError(404, NO_FORM);
+    if (!current) throw new HttpError(404, FORM_NOT_FOUND);
     void reply.header('cache-control', 'public, max-age=15');
     return { data: { form: current.form, version: current.version, hash: current.hash } };
   });

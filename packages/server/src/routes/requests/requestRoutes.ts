@@ -6,8 +6,7 @@ import type { Queryable } from '../../db/Db';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireCitizen } from '../../plugins/app/registerAuth';
-import { schemaOfRow, serviceNames } from '../../services/applications/onlineForms';
-import type { FormSchema } from '@portal/form-engine';
+import { formOfRow, serviceNames, type RowForm } from '../../services/applications/onlineForms';
 import {
   findSubmittedRequest, iso, listSubmittedRequests, requestItems, type RequestItemRow, type SubmittedRequestRow,
 } from '../../services/applications/applicationStore';
@@ -32,16 +31,16 @@ interface Extras {
   institution: string;
   unread: number;
   /** The form version it was submitted under (the label is read through it). */
-  schema: FormSchema | null;
+  form: RowForm;
 }
 
 function view(row: SubmittedRequestRow, extras: Extras): CitizenRequest {
-  const { schema } = extras;
+  const { schema, version } = extras.form;
   const solicitud = (row.data.datos_solicitud ?? {}) as Record<string, unknown>;
   const items = extras.items.map((i) => ({ ...i, amount: Number(i.amount) }));
   const pending = items.filter((i) => i.status === PAYMENT_STATUS.pendiente);
   return {
-    id: row.id, code: row.request_code as string, form: row.form, form_version: row.form_version ?? 1, service: extras.service, status: row.status,
+    id: row.id, code: row.request_code as string, form: row.form, form_version: version, service: extras.service, status: row.status,
     tipo_societario: typeof solicitud.tipo_societario === 'string' ? solicitud.tipo_societario : null,
     company_name: schema ? requestLabel(schema, row.data) : null,
     submitted_at: iso(row.submitted_at) as string,
@@ -58,15 +57,15 @@ function view(row: SubmittedRequestRow, extras: Extras): CitizenRequest {
 /** The list rows of `rows` (one query per kind of extra, not per request). */
 async function views(db: Queryable, rows: SubmittedRequestRow[]): Promise<CitizenRequest[]> {
   const ids = rows.map((r) => r.id);
-  const [items, names, institutions, unread, schemas] = await Promise.all([
+  const [items, names, institutions, unread, forms] = await Promise.all([
     requestItems(db, ids),
     serviceNames(db, rows.map((r) => r.form)),
     institutionNames(db, rows.map((r) => r.institution)),
     unreadInstitutionComments(db, ids),
-    Promise.all(rows.map((r) => schemaOfRow(db, r))),
+    Promise.all(rows.map((r) => formOfRow(db, r))),
   ]);
   return rows.map((r, i) => view(r, {
-    schema: schemas[i],
+    form: forms[i],
     items: items.get(r.id) ?? [],
     service: names.get(r.form) ?? r.form,
     institution: r.institution ? (institutions.get(r.institution) ?? r.institution) : PORTAL_NAME,

@@ -6,6 +6,7 @@
  * catalogue entry (docs/rules-language.md, README).
  */
 import { check, compileForm, prune, todayInDominicanRepublic, type FormSchema, type PathMessage } from '@portal/form-engine';
+import { FORM_NAME_MAX_LENGTH, FORM_NAME_PATTERN, isFormName } from '@portal/form-engine/node';
 import { FORM_DEFAULT_ACCEPT } from '@portal/form-engine/uploads';
 import type { Queryable } from '../../db/Db';
 import type { FileField } from './remoteChecks';
@@ -17,8 +18,14 @@ export function institutionAcronym(sigla: string | null): string {
   return acronym.length >= 2 ? acronym.slice(0, 20) : 'PORTAL';
 }
 
-/** A form name as the catalogue and the addresses write it. */
-export const FORM_NAME = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** What a form's address answers when no version of it was published. */
+export const FORM_NOT_FOUND = 'Formulario no encontrado';
+
+/** The `:form` of an address (the engine's rule for a form's name), for the routes' schemas. */
+export const FORM_PARAM = {
+  type: 'string', pattern: FORM_NAME_PATTERN, maxLength: FORM_NAME_MAX_LENGTH,
+  description: 'Formulario del servicio en línea (carpeta de schemas/, p. ej. renovacion-licencia-conducir)',
+} as const;
 
 /** The catalogue service an online form belongs to. */
 export interface OnlineService {
@@ -62,7 +69,7 @@ async function readOnlineService(db: Queryable, form: string): Promise<OnlineSer
  * ONLINE_SERVICE_TTL_MS per database, so an import is seen within a minute.
  */
 export function onlineService(db: Queryable, form: string): Promise<OnlineService | null> {
-  if (!new RegExp(FORM_NAME).test(form) || form.length > 60) return Promise.resolve(null);
+  if (!isFormName(form)) return Promise.resolve(null);
   let byForm = services.get(db);
   if (!byForm) services.set(db, (byForm = new Map()));
   const kept = byForm.get(form);
@@ -90,18 +97,25 @@ export async function serviceNames(db: Queryable, forms: string[]): Promise<Map<
 
 /** The published form's current version (services/forms/formVersions.ts); null when there is no such form. */
 export async function currentForm(db: Queryable, form: string): Promise<FormVersion | null> {
-  if (!new RegExp(FORM_NAME).test(form) || form.length > 60) return null;
+  if (!isFormName(form)) return null;
   return currentFormVersion(db, form);
 }
 
+/** The form an application is read through, and that version's number. */
+export interface RowForm {
+  /** Null when the form was never published (no such folder in schemas/). */
+  schema: FormSchema | null;
+  version: number;
+}
+
 /**
- * The schema an application is read through: the version it is on (a draft) or was submitted under
- * (a request), forever; the current one for a row written before versions existed. Null when the
- * form was never published.
+ * The version an application is read through: the one it is on (a draft) or was submitted under (a
+ * request), forever; the current one for a row written before versions existed (the start-up
+ * publication gives those version 1). A form never published still names a number: the row's, else 1.
  */
-export async function schemaOfRow(db: Queryable, row: { form: string; form_version: number | null }): Promise<FormSchema | null> {
-  const version = row.form_version === null ? await currentForm(db, row.form) : await formVersion(db, row.form, row.form_version);
-  return version?.schema ?? null;
+export async function formOfRow(db: Queryable, row: { form: string; form_version: number | null }): Promise<RowForm> {
+  const found = row.form_version === null ? await currentForm(db, row.form) : await formVersion(db, row.form, row.form_version);
+  return { schema: found?.schema ?? null, version: found?.version ?? row.form_version ?? 1 };
 }
 
 /** Paths (with `*` for grid rows) of a form's file fields: their values are document ids. */

@@ -9,7 +9,7 @@
 import { REQUEST_STATUSES, timelineLabel, type RequestEvent, type RequestNote, type RequestStatus } from '@portal/api-contract';
 import type { Queryable } from '../../db/Db';
 import { iso, requestItems } from '../applications/applicationStore';
-import { fileFields, schemaOfRow, serviceNames } from '../applications/onlineForms';
+import { fileFields, formOfRow, serviceNames } from '../applications/onlineForms';
 import { documentRefs } from '../applications/remoteChecks';
 
 /** Paging of the back office's lists. */
@@ -151,7 +151,7 @@ export interface RequestDocument {
 
 /** The documents of a request: those its file fields cite (the citizen's own) and those attached after submitting. */
 export async function requestDocuments(db: Queryable, request: Pick<VisibleRequest, 'id' | 'citizen_id' | 'form' | 'form_version' | 'data'>): Promise<RequestDocument[]> {
-  const schema = await schemaOfRow(db, request);
+  const { schema } = await formOfRow(db, request);
   const refs = schema ? documentRefs(request.data, fileFields(schema)).filter((r) => Number.isInteger(r.id) && r.id > 0 && r.id <= 2147483647) : [];
   type Row = Omit<RequestDocument, 'source' | 'field' | 'size'> & { size: string | number };
   const cited = refs.length === 0

@@ -135,29 +135,30 @@ export function forgetCurrentVersions(db: Queryable): void {
   cachesOf(db).current.clear();
 }
 
-/** Every version of a form, newest first, without their schemas (the back office's list). */
-export async function listFormVersions(db: Queryable, form: string): Promise<Omit<FormVersion, 'schema'>[]> {
-  const { rows } = await db.query<Omit<VersionRow, 'schema'>>(
-    'SELECT form, version, hash, note, published_by, published_at FROM form_versions WHERE form = $1 ORDER BY version DESC',
+/** A version as the back office lists it: without its schema, with the publisher's name (null: the server, from its files). */
+export interface ListedVersion {
+  version: number;
+  hash: string;
+  note: string;
+  publishedAt: string;
+  publishedBy: string | null;
+}
+
+/** Every version of a form, newest first (the back office's list). */
+export async function listFormVersions(db: Queryable, form: string): Promise<ListedVersion[]> {
+  const { rows } = await db.query<{ version: number; hash: string; note: string; published_at: Date | string; published_by: string | null }>(
+    `SELECT v.version, v.hash, v.note, v.published_at, s.name AS published_by
+       FROM form_versions v LEFT JOIN staff s ON s.id = v.published_by
+      WHERE v.form = $1 ORDER BY v.version DESC`,
     [form],
   );
-  return rows.map((row) => {
-    const { schema: _schema, ...rest } = toVersion({ ...row, schema: '{}' });
-    return rest;
-  });
+  return rows.map((r) => ({ version: r.version, hash: r.hash, note: r.note, publishedAt: new Date(r.published_at).toISOString(), publishedBy: r.published_by }));
 }
 
 /** The names of the forms with a published version, in order. */
 export async function listPublishedForms(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ form: string }>('SELECT DISTINCT form FROM form_versions ORDER BY form');
   return rows.map((r) => r.form);
-}
-
-/** The names of the staff members who published, by id. */
-export async function publisherNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM staff WHERE id = ANY($1::int[])', [[...new Set(ids)]]);
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export interface PublishInput {
