@@ -59,7 +59,8 @@ const isCopy = (key: string) => key.startsWith(DRAFT) || key.startsWith(VISITED)
 export function markCopiesOwner(citizenId: number | null | undefined): void {
   if (!citizenId) return;
   try {
-    localStorage.setItem(OWNER, String(citizenId));
+    // The autosave marks on every change: written only when it differs.
+    if (localStorage.getItem(OWNER) !== String(citizenId)) localStorage.setItem(OWNER, String(citizenId));
   } catch {
     // Without storage there are no copies to own.
   }

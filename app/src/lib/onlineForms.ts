@@ -74,8 +74,6 @@ export function useOnlineForm(name: string, version?: number) {
   return {
     data: other ? pinned.data : current.data,
     error: ((current.error as unknown) ?? (pinned.error as unknown)) as Error | undefined,
-    /** Asks for the current version again (a draft opened after a publication names a newer one). */
-    refresh: () => current.mutate(),
   };
 }
 

@@ -21,6 +21,8 @@ const formApi = createFormApi();
 function useStudio(form: string) {
   const [state, setState] = useState<StudioState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // One more for each answer: the preview's form is built again from the changed file (what was typed in it stays).
+  const [revision, setRevision] = useState(0);
   useEffect(() => {
     let stale = false;
     const load = () => {
@@ -32,6 +34,7 @@ function useStudio(form: string) {
         .then((next) => {
           if (stale) return;
           setState(next);
+          setRevision((r) => r + 1);
           setProblem(null);
         })
         .catch((error: unknown) => !stale && setProblem((error as Error).message));
@@ -46,18 +49,18 @@ function useStudio(form: string) {
       import.meta.hot?.off(STUDIO_EVENT, onChange);
     };
   }, [form]);
-  return { state, problem };
+  return { state, problem, revision };
 }
 
 /** /estudio/<form>/vista: the form alone, as a citizen sees it (every section), in a frame of the studio. */
 function Preview({ form }: { form: string }) {
-  const { state } = useStudio(form);
+  const { state, revision } = useStudio(form);
   const [data, setData] = useState<Record<string, unknown>>({});
   if (!state?.schema || state.lint.length > 0) return <Text size="sm">Sin vista mientras el formulario tenga errores.</Text>;
   return (
     <Box p="md">
       <Title order={1} size="h3" mb="sm">{state.schema.title ?? form}</Title>
-      <SchemaForm key={JSON.stringify(state.schema).length} schema={state.schema} formData={data} onChange={(next) => setData(next as Record<string, unknown>)} api={formApi} openRowDialog={openRowDialog} />
+      <SchemaForm key={revision} schema={state.schema} formData={data} onChange={(next) => setData(next as Record<string, unknown>)} api={formApi} openRowDialog={openRowDialog} />
     </Box>
   );
 }

@@ -14,9 +14,7 @@ import { formChanges } from '../versions/formChanges';
 import type { FormSchema } from '../types';
 import { STUDIO_EVENT, type StudioState } from '../versions/studioProtocol';
 import { checkFormFolder } from './formFolder';
-import { schemasDir } from './loadForm';
-
-const FORM_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+import { isFormName, schemasDir } from './loadForm';
 
 async function publishedVersion(apiUrl: string, form: string): Promise<{ version: number; schema: FormSchema } | null | string> {
   try {
@@ -58,6 +56,9 @@ export async function studioState(form: string, apiUrl: string): Promise<StudioS
   };
 }
 
+/** How long one check of a form answers the pages that ask (a save invalidates it at once). */
+const REUSE_MS = 2000;
+
 interface DevServer {
   middlewares: { use(path: string, handler: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): void };
   watcher: { add(path: string): void; on(event: 'change' | 'add' | 'unlink', listener: (file: string) => void): void };
@@ -71,10 +72,19 @@ export function formStudioPlugin(apiUrl: string) {
     // The dev server only: never a build, never the test runner's own server (mode 'test').
     apply: (_config: unknown, env: { command: string; mode: string }) => env.command === 'serve' && env.mode !== 'test',
     configureServer(server: DevServer) {
+      // The studio page and its two frames ask at once after a save: one check answers the three.
+      const recent = new Map<string, { at: number; state: Promise<StudioState> }>();
+      const state = (form: string) => {
+        const kept = recent.get(form);
+        if (kept && Date.now() - kept.at < REUSE_MS) return kept.state;
+        const fresh = { at: Date.now(), state: studioState(form, apiUrl) };
+        recent.set(form, fresh);
+        return fresh.state;
+      };
       server.middlewares.use('/__estudio', (req, res, next) => {
         const form = decodeURIComponent((req.url ?? '').replace(/^\/+/, '').split(/[/?]/)[0]);
-        if (!FORM_NAME.test(form)) return next();
-        studioState(form, apiUrl).then(
+        if (!isFormName(form)) return next();
+        state(form).then(
           (state) => {
             res.setHeader('content-type', 'application/json; charset=utf-8');
             res.setHeader('cache-control', 'no-store');
@@ -91,7 +101,9 @@ export function formStudioPlugin(apiUrl: string) {
       const announce = (file: string) => {
         const inside = relative(dir, file);
         if (inside.startsWith('..') || inside === '') return;
-        server.ws.send({ type: 'custom', event: STUDIO_EVENT, data: { form: inside.split(sep)[0] } });
+        const form = inside.split(sep)[0];
+        recent.delete(form);
+        server.ws.send({ type: 'custom', event: STUDIO_EVENT, data: { form } });
       };
       for (const event of ['change', 'add', 'unlink'] as const) server.watcher.on(event, announce);
     },
