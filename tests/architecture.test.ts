@@ -116,3 +116,16 @@ describe('one name for the formalization form', () => {
     expect(copies).toEqual([]);
   });
 });
+
+describe('forms built into the app', () => {
+  it('the app compiles exactly the engine\'s BUILT_IN_FORMS (every other form is published, never in the build)', async () => {
+    const { BUILT_IN_FORMS } = await import('../packages/form-engine/src/node/loadForm');
+    // Sources that import (the type declarations aside).
+    const files = readdirSync(resolve(root, 'app/src'), { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
+    const built = new Set<string>();
+    for (const file of files) {
+      for (const m of readFileSync(resolve(root, 'app/src', file), 'utf8').matchAll(/['"]virtual:form-validators(?:\/([a-z0-9-]+))?['"]/g)) built.add(m[1] ?? '*');
+    }
+    expect([...built].sort()).toEqual([...BUILT_IN_FORMS].sort());
+  });
+});

@@ -217,7 +217,7 @@ async function checkLimits(cluster: Cluster, cedula: string): Promise<void> {
  * 30-second cache bounds it when the notification connection is down). Each server is asked directly.
  */
 async function checkFormPublished(cluster: Cluster): Promise<void> {
-  const form = 'sugerencia-servicio';
+  const form = 'certificado-no-antecedentes';
   const http = client();
   const versionAt = async (server: ClusterServer) => (await http.send('GET', `${server.url}/v1/forms/${form}/version`, {})).json<{ data: { version: number } }>().data.version;
   const before = await Promise.all(cluster.servers.map(versionAt));

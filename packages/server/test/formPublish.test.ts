@@ -168,5 +168,14 @@ describe('npm run forms:publish', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await current('renovacion-licencia-conducir')).version).toBe(live.version);
+
+    // A form built into the portal (the profile) is changed by a release, never published.
+    const builtIn = await t.app.inject({
+      method: 'POST', url: '/v1/backoffice/forms/perfil/versions', headers: bearer(token),
+      payload: { schema: live.schema, note: 'perfil', base_version: 0 },
+    });
+    expect(builtIn.statusCode).toBe(409);
+    expect(builtIn.json().message).toMatch(/^Este formulario viene con el portal/);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/forms/perfil' })).statusCode).toBe(404);
   });
 });

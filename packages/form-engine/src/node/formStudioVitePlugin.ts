@@ -14,7 +14,7 @@ import { formChanges } from '../versions/formChanges';
 import type { FormSchema } from '../types';
 import { STUDIO_EVENT, type StudioState } from '../versions/studioProtocol';
 import { checkFormFolder } from './formFolder';
-import { isFormName, schemasDir } from './loadForm';
+import { BUILT_IN_FORMS, isFormName, schemasDir } from './loadForm';
 
 async function publishedVersion(apiUrl: string, form: string): Promise<{ version: number; schema: FormSchema } | null | string> {
   try {
@@ -42,7 +42,9 @@ export async function studioState(form: string, apiUrl: string): Promise<StudioS
     } catch (error) {
       rules = `No se pudo generar la tabla de reglas: ${(error as Error).message}`;
     }
-    const live = await publishedVersion(apiUrl, form);
+    const live = BUILT_IN_FORMS.includes(form)
+      ? 'este formulario viene con el portal: se cambia con una versión nueva del portal, no se publica'
+      : await publishedVersion(apiUrl, form);
     if (typeof live === 'string') publishedProblem = live;
     else if (live) {
       published = live.version;

@@ -25,6 +25,13 @@ export function isFormName(name: string): boolean {
   return name.length <= FORM_NAME_MAX_LENGTH && FORM_NAME_RE.test(name);
 }
 
+/**
+ * The forms built into the portal: the profile and «Sugerir un servicio» are not online services; the
+ * app compiles them (virtual:form-validators/<form>) and the server reads their files, so a change to
+ * them is a release of the portal, never a publication (issue 26).
+ */
+export const BUILT_IN_FORMS: readonly string[] = ['perfil', 'sugerencia-servicio'];
+
 /** Names of the forms under schemas/ (folders holding a schema.json). */
 export function listForms(dir: string = schemasDir()): string[] {
   if (!existsSync(dir)) return [];

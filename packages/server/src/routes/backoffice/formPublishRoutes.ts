@@ -10,13 +10,13 @@
 import type { FastifyInstance } from 'fastify';
 import { errorSchema, formPublishBodySchema, formVersionListSchema, formVersionSchema, publishedFormListSchema } from '@portal/api-contract';
 import { formChanges, type FormSchema } from '@portal/form-engine';
-import { lintForm, standaloneValidatorsModule } from '@portal/form-engine/node';
+import { BUILT_IN_FORMS, lintForm, standaloneValidatorsModule } from '@portal/form-engine/node';
 import { authErrors, staffSecurity } from '../../http/commonSchemas';
 import { HttpError } from '../../http/HttpError';
 import type { SchemaTypeProvider } from '../../http/schemaTypeProvider';
 import { requireFormPublisher } from '../../plugins/app/registerStaffAuth';
 import { recordAudit } from '../../services/audit/auditLog';
-import { FORM_NOT_FOUND, FORM_PARAM } from '../../services/applications/onlineForms';
+import { BUILT_IN_FORM, FORM_NOT_FOUND, FORM_PARAM } from '../../services/applications/onlineForms';
 import { currentFormVersion, formVersion, listFormVersions, listPublishedForms, publishFormVersion, versionArtifacts } from '../../services/forms/formVersions';
 import { formVersionView } from '../forms/formVersionRoutes';
 
@@ -50,6 +50,7 @@ export async function formPublishRoutes(app: FastifyInstance): Promise<void> {
     const admin = requireFormPublisher(request);
     const { form } = request.params;
     const { schema: raw, note, base_version: baseVersion } = request.body;
+    if (BUILT_IN_FORMS.includes(form)) throw new HttpError(409, BUILT_IN_FORM);
     const schema = raw as unknown as FormSchema;
     const issues = lintForm(schema);
     if (issues.length > 0) {

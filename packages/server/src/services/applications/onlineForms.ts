@@ -6,7 +6,7 @@
  * catalogue entry (docs/rules-language.md, README).
  */
 import { check, compileForm, prune, todayInDominicanRepublic, type FormSchema, type PathMessage } from '@portal/form-engine';
-import { FORM_NAME_MAX_LENGTH, FORM_NAME_PATTERN, isFormName } from '@portal/form-engine/node';
+import { BUILT_IN_FORMS, FORM_NAME_MAX_LENGTH, FORM_NAME_PATTERN, isFormName } from '@portal/form-engine/node';
 import { FORM_DEFAULT_ACCEPT } from '@portal/form-engine/uploads';
 import type { Queryable } from '../../db/Db';
 import type { FileField } from './remoteChecks';
@@ -20,6 +20,9 @@ export function institutionAcronym(sigla: string | null): string {
 
 /** What a form's address answers when no version of it was published. */
 export const FORM_NOT_FOUND = 'Formulario no encontrado';
+
+/** Why a built-in form (the profile, «Sugerir un servicio») is not published. */
+export const BUILT_IN_FORM = 'Este formulario viene con el portal (no es un servicio en línea): se cambia con una versión nueva del portal, no se publica';
 
 /** The `:form` of an address (the engine's rule for a form's name), for the routes' schemas. */
 export const FORM_PARAM = {
@@ -97,7 +100,7 @@ export async function serviceNames(db: Queryable, forms: string[]): Promise<Map<
 
 /** The published form's current version (services/forms/formVersions.ts); null when there is no such form. */
 export async function currentForm(db: Queryable, form: string): Promise<FormVersion | null> {
-  if (!isFormName(form)) return null;
+  if (!isFormName(form) || BUILT_IN_FORMS.includes(form)) return null;
   return currentFormVersion(db, form);
 }
 

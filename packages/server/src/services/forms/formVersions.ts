@@ -23,7 +23,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { FormSchema } from '@portal/form-engine';
-import { formDocs, listForms, readFormFile, schemasDir, standaloneValidatorsModule } from '@portal/form-engine/node';
+import { BUILT_IN_FORMS, formDocs, listForms, readFormFile, schemasDir, standaloneValidatorsModule } from '@portal/form-engine/node';
 import type { Db, Queryable } from '../../db/Db';
 import { notifyFormPublished } from '../referenceNotifications';
 
@@ -155,10 +155,10 @@ export async function listFormVersions(db: Queryable, form: string): Promise<Lis
   return rows.map((r) => ({ version: r.version, hash: r.hash, note: r.note, publishedAt: new Date(r.published_at).toISOString(), publishedBy: r.published_by }));
 }
 
-/** The names of the forms with a published version, in order. */
+/** The names of the forms with a published version, in order (built-in ones published before they were told apart left out). */
 export async function listPublishedForms(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ form: string }>('SELECT DISTINCT form FROM form_versions ORDER BY form');
-  return rows.map((r) => r.form);
+  return rows.map((r) => r.form).filter((form) => !BUILT_IN_FORMS.includes(form));
 }
 
 export interface PublishInput {
@@ -218,10 +218,10 @@ export async function publishFormVersion(db: Db, input: PublishInput): Promise<{
 /** The note of a version the server published from the files it ships. */
 export const shippedNote = (form: string) => `Publicado al iniciar el servidor desde schemas/${form}/schema.json`;
 
-/** Publishes each form of schemas/ whose file was never published; returns the versions created. */
+/** Publishes each form of schemas/ whose file was never published (the built-in ones are the release's); returns the versions created. */
 export async function publishShippedForms(db: Db, dir: string = schemasDir()): Promise<FormVersion[]> {
   const created: FormVersion[] = [];
-  for (const form of listForms(dir)) {
+  for (const form of listForms(dir).filter((name) => !BUILT_IN_FORMS.includes(name))) {
     const schema = readFormFile(join(dir, form, 'schema.json'));
     const published = await publishFormVersion(db, { form, schema, note: shippedNote(form), staffId: null, unlessPublished: true });
     if (published?.created) created.push(published.version);
