@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { passwordProblem } from '../../packages/form-engine/src/password';
 import { SANDBOX_JCE_CITIZENS } from '../../packages/server/src/agencies/sandbox/sandboxData';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { expectFocus, focused, tabTo } from '../support/keyboard';
+import { expectFocus, focused, tabTo, waitForFocusInDialog } from '../support/keyboard';
 import { DEMO, login, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { mailboxOf, REPO_ROOT } from '../support/startPortal';
@@ -37,7 +37,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function modal(page: Page, title: string, label: string, shotName: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
-  await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+  await waitForFocusInDialog(page);
   expect(await page.getByRole('dialog').count()).toBe(1);
   await expectNoAxeViolations(page, `${title} at ${label} px`);
   await shot(page, `${shotName}-${label}`);

@@ -15,7 +15,7 @@ import type { CatalogueServiceDetail, CatalogueServicePage, PortalStatistics, Pr
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { expectFocus, tabTo, type } from '../support/keyboard';
+import { expectFocus, tabTo, type, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
@@ -157,7 +157,7 @@ describe('Servicios', () => {
         await page.getByRole('button', { name: 'Ver los Puntos GOB' }).click();
         const dialog = page.getByRole('dialog', { name: 'Disponibilidad en los Puntos GOB' });
         await dialog.getByText('Punto GOB Megacentro').waitFor();
-        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+        await waitForFocusInDialog(page);
         // The dialog and its close button are on screen, not cut on the right.
         const [box, close] = [await dialog.boundingBox(), await dialog.getByRole('button', { name: 'Cerrar' }).first().boundingBox()];
         expect(box && close, 'dialog and its close button').toBeTruthy();

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
 import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
-import { expectFocus, focused, tabTo } from '../support/keyboard';
+import { expectFocus, focused, tabTo, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
@@ -200,7 +200,7 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       const drawer = page.getByRole('dialog', { name: 'Menú' });
       await drawer.waitFor();
-      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      await waitForFocusInDialog(page);
       for (const name of ['Inicio', 'Servicios', 'Instituciones', 'Puntos GOB', 'Mis solicitudes']) await tabTo(page, name, { max: 2 });
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
+import { chooseOption, expectFocus, tabTo, type, waitForFocusInDialog } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInTo, uploadDocumentApi } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
@@ -381,7 +381,7 @@ describe('proofs of payment', () => {
       await officer.keyboard.press('Enter');
       // The confirmation opens with a transition: Tab only once focus is inside it.
       await officer.getByRole('dialog', { name: '¿Aceptar el pago?' }).waitFor();
-      await officer.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      await waitForFocusInDialog(officer);
       await tabTo(officer, (f) => f.name === 'Aceptar el pago' && f.dialog === '¿Aceptar el pago?', { max: 4 });
       await officer.keyboard.press('Enter');
       await officer.getByRole('status').getByText(`Pago aceptado: ${proofs[1]} (DGII)`, { exact: false }).waitFor();

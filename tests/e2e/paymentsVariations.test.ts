@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { expectFocus, tabTo, type } from '../support/keyboard';
+import { expectFocus, tabTo, type, waitForFocusInDialog } from '../support/keyboard';
 import { paymentViewApi, submitFormalizationApi } from '../support/payments';
 import { DEMO, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
@@ -197,7 +197,7 @@ describe('the extras bought (issue 24 §2.3)', () => {
       await dialog(page, CAMARA).waitFor();
       await expect.poll(() => camaraAmount(id, page)).toBe(5900);
       // Escape closes the dialog that has focus: wait until it moved in (on a loaded machine it lags behind the dialog).
-      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      await waitForFocusInDialog(page);
       await page.keyboard.press('Escape');
       await dialog(page, CAMARA).waitFor({ state: 'detached' });
 

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, newApplication, registerCitizen, snapshotOnFailure } from '../support/portal';
+import { waitForFocusInDialog } from '../support/keyboard';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -45,7 +46,7 @@ describe('modal registry', () => {
         const suggest = page.getByRole('dialog', { name: 'Sugerir un servicio' });
         await suggest.getByRole('heading', { name: '¡Estamos Para Escucharte!' }).waitFor();
         // Focus moves into the dialog (Mantine's focus trap).
-        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+        await waitForFocusInDialog(page);
         expect(await dialogs(page).count()).toBe(1);
         await expectNoAxeViolations(page, `SERVICE_RECOMENDED at ${label} px`);
         await shot(page, `suggest-${label}`);

@@ -188,3 +188,8 @@ export async function walkFocus(page: Page, match: FocusMatch, { max, backwards 
   }
   throw new Error(`${max} stops did not reach ${String(match)}: ${stops.map(describe).join(' → ')}`);
 }
+
+/** Waits until focus is inside a dialog (Mantine moves it there a frame after the dialog appears; Escape and Tab act on the focused one). */
+export async function waitForFocusInDialog(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+}
