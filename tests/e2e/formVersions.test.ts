@@ -8,9 +8,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { run as publish } from '../../packages/server/src/cli/formsPublish';
+import { runPrinting } from '../../packages/server/test/commandOutput';
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure, staffCode, staffSignInTo } from '../support/portal';
 import { createDraftApi, submitFormalizationApi, submittableSrlApi } from '../support/payments';
@@ -57,20 +58,13 @@ async function publishHigherMinimum(): Promise<string> {
         writeFileSync(fixtureFile, JSON.stringify(fixture, null, 2));
       }
     }
-    const out: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-    const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-    try {
-      const code = await staffCode(suite.baseUrl, ANALYST.email);
-      const exit = await publish([dir, '--portal', suite.baseUrl, '--correo', ANALYST.email, '--codigo', code, '--nota', 'Capital mínimo de RD$ 200,000', '--si'], {
+    const code = await staffCode(suite.baseUrl, ANALYST.email);
+    const { exit, out } = await runPrinting(() =>
+      publish([dir, '--portal', suite.baseUrl, '--correo', ANALYST.email, '--codigo', code, '--nota', 'Capital mínimo de RD$ 200,000', '--si'], {
         FORMS_PUBLISH_PASSWORD: ANALYST.password,
-      });
-      expect(exit, out.join('\n')).toBe(0);
-    } finally {
-      log.mockRestore();
-      err.mockRestore();
-    }
-    return out.join('\n');
+      }));
+    expect(exit, out).toBe(0);
+    return out;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -6,13 +6,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemasDir } from '@portal/form-engine/node';
 import { SANDBOX_STAFF } from '../src/agencies/sandbox/sandboxData';
 import { run } from '../src/cli/formsPublish';
 import { buildTestApp, type TestApp } from './buildTestApp';
 import { bearer, staffLogin, staffScopeOf } from './helpers';
 import { nextStaffCode } from './staffCodes';
+import { runPrinting } from './commandOutput';
 
 const ADMIN = SANDBOX_STAFF.find((s) => s.role === 'administrador')!;
 const OFFICER = SANDBOX_STAFF.find((s) => s.institution === 'VUF')!;
@@ -56,16 +57,7 @@ async function publish(dir: string, extra: string[] = [], account: { email: stri
   const code = account ? (await nextStaffCode(staffScopeOf(t.app), account.email)).code : '000000';
   const email = account?.email ?? ADMIN.email;
   const password = account?.password ?? ADMIN.password;
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  try {
-    const exit = await run([dir, '--portal', portal, '--correo', email, '--codigo', code, '--si', ...extra], { FORMS_PUBLISH_PASSWORD: password });
-    return { exit, out: out.join('\n') };
-  } finally {
-    log.mockRestore();
-    err.mockRestore();
-  }
+  return runPrinting(() => run([dir, '--portal', portal, '--correo', email, '--codigo', code, '--si', ...extra], { FORMS_PUBLISH_PASSWORD: password }));
 }
 
 const current = async (form: string) => (await t.app.inject({ method: 'GET', url: `/v1/forms/${form}` })).json().data;
