@@ -100,6 +100,7 @@ describe('npm run forms:studio', () => {
       });
       await page.getByText('✗ No coincide').first().waitFor();
       await changes.getByText('Nueva pregunta obligatoria «Campo nuevo del estudio»', { exact: false }).waitFor();
+      await phone.getByText('Campo nuevo del estudio').first().waitFor();
       await page.setViewportSize(PHONE);
       await expectNoAxeViolations(page, 'studio at 390 px');
       await page.screenshot({ path: path.join(SHOTS, 'estudio-390.png') });

@@ -136,7 +136,7 @@ describe('a rule published while a citizen fills the application', () => {
       await staffSignInTo(admin, suite.baseUrl, ANALYST, '/institucion/formularios');
       await admin.getByRole('heading', { name: 'Formularios', level: 1 }).waitFor();
       expect(await admin.getByRole('navigation', { name: 'Oficina' }).getByRole('link').allInnerTexts()).toEqual(['Formularios']);
-      await admin.getByText('Analista de formularios', { exact: false }).first().waitFor();
+      await admin.getByText('Publicación de formularios', { exact: false }).first().waitFor();
       const card = admin.getByRole('region', { name: 'Solicitud de formalización de empresa' });
       await card.getByText('formalizacion · versión 2 vigente', { exact: false }).waitFor();
       await card.getByRole('button', { name: 'Ver las versiones' }).focus();

@@ -26,14 +26,22 @@ function renderHost(store: ModalStore, registry: Record<ModalName, ModalDefiniti
 const dialogs = () => screen.queryAllByRole('dialog');
 // A content's first load transforms its module: slow on a busy machine.
 const findDialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+// The dialog opens with «Cargando» after 500 ms when its content is slower than that: wait for the content.
+async function findLoadedDialog(name: string): Promise<HTMLElement> {
+  const dialog = await findDialog(name);
+  await waitFor(() => expect(within(dialog).queryByLabelText('Cargando'), name).toBeNull(), { timeout: 10000 });
+  return dialog;
+}
 const modalEntry = () => (window.history.state as { portalModal?: boolean } | null)?.portalModal === true;
+
+const NEEDS_BUILD_VALIDATORS = new Set<ModalName>(['SERVICE_RECOMENDED', 'USER_EDIT']);
 
 describe('ModalHost', () => {
   it('opens SLUG_ERROR with its data; "Sugerir un servicio" replaces it; Escape closes', async () => {
     const store = createModalStore();
     renderHost(store);
     act(() => store.open('SLUG_ERROR', { data: { slug: 'no-existe' } }));
-    const dialog = await findDialog('Servicio no encontrado');
+    const dialog = await findLoadedDialog('Servicio no encontrado');
     expect(within(dialog).getByText(/«\/servicios\/no-existe»/)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Ver los servicios' }).getAttribute('href')).toBe('/servicios');
 
@@ -54,7 +62,7 @@ describe('ModalHost', () => {
     const store = createModalStore();
     renderHost(store);
     act(() => store.open('UNDER_CONSTRUCTION_MODAL', { persistent: true, data: { feature: 'El pago en línea' } }));
-    const dialog = await findDialog('Sección en construcción');
+    const dialog = await findLoadedDialog('Sección en construcción');
     expect(within(dialog).getByText(/El pago en línea todavía está en construcción/)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Cerrar' })).toBeNull();
     await userEvent.keyboard('{Escape}');
@@ -69,7 +77,7 @@ describe('ModalHost', () => {
     window.history.replaceState(null, '');
     const before = window.history.length;
     act(() => store.open('UNDER_CONSTRUCTION_MODAL'));
-    await findDialog('Sección en construcción');
+    await findLoadedDialog('Sección en construcción');
     expect(modalEntry()).toBe(true);
     const withModal = window.history.length;
     expect(withModal).toBeGreaterThanOrEqual(before);
@@ -96,7 +104,7 @@ describe('ModalHost', () => {
     renderHost(store, registry);
     window.history.replaceState(null, '');
     act(() => store.open('PREVIEW'));
-    const dialog = await findDialog('Pago');
+    const dialog = await findLoadedDialog('Pago');
     expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Procesar' }));
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Cerrar' })).toBeNull());
@@ -142,7 +150,10 @@ describe('ModalHost', () => {
     renderHost(store);
     for (const name of MODAL_NAMES) {
       act(() => store.open(name, { data: {} }));
-      const dialog = await findDialog(MODAL_REGISTRY[name].title);
+      // «Sugerir un servicio» and «Editar mis datos» import the build's validators module, which never
+      // loads here (see above; both are tested in the browser): the others must show their content.
+      const find = NEEDS_BUILD_VALIDATORS.has(name) ? findDialog : findLoadedDialog;
+      const dialog = await find(MODAL_REGISTRY[name].title);
       // Every modal of the spec has its real content now (issue 13 filled the last ones, the payments).
       expect(within(dialog).queryByText('Esta función estará disponible próximamente.'), name).toBeNull();
       act(() => store.close());

@@ -37,7 +37,7 @@ function WhoIsSignedIn() {
       <Text size="sm" c="white">
         <Text span fw={700} inherit>{me.name}</Text>
         {' · '}
-        {me.role === 'administrador' ? 'Administración (todas las instituciones)' : me.role === 'analista' ? 'Analista de formularios' : me.institution}
+        {me.role === 'administrador' ? 'Administración (todas las instituciones)' : me.role === 'analista' ? 'Publicación de formularios' : me.institution}
       </Text>
       <Button size="xs" variant="white" onClick={() => void signOut()}>Cerrar sesión</Button>
     </Group>
