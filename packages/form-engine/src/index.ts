@@ -5,7 +5,7 @@
 export type * from './types';
 export { compileForm, type CompiledForm, type Template } from './compile/compileForm';
 export { evaluate } from './evaluate/evaluate';
-export { validate, check, type ValidationResult } from './validate/validate';
+export { validate, check, createIncrementalCheck, type ValidationResult, type CheckResult, type IncrementalCheck } from './validate/validate';
 export { prune } from './evaluate/prune';
 export { requestLabel } from './evaluate/requestLabel';
 export { copyIntoRow, copiesFromRows, rowCopies, rowCopySources, type RowCopyOptions, type RowCopyResult } from './rowCopy/rowCopy';

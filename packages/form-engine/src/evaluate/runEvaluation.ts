@@ -7,6 +7,7 @@
  */
 import type { CompiledForm, Template } from '../compile/compileForm';
 import { applyRule, truthy } from '../logic/operators';
+import type { RuleMemo } from '../logic/ruleMemo';
 import { isPlainObject, workingCopy } from './workingData';
 import { rowScope } from '../paths/paths';
 
@@ -30,7 +31,12 @@ export interface EvaluationRun {
   root: Instance;
   /** Visible instances per template. */
   instances: Map<Template, Instance[]>;
+  /** Applies a rule at a place (an instance's path): through the memo when the run has one. */
+  apply(rule: unknown, scope: object, place: string): unknown;
 }
+
+/** Rules applied without a memo: every rule runs. */
+const applyEach = (rule: unknown, scope: object): unknown => applyRule(rule, scope);
 
 function valueOf(i: Instance): unknown {
   return (i.holder as Record<string | number, unknown>)[i.key];
@@ -42,7 +48,13 @@ function storeComputed(holder: Record<string, unknown>, key: string, value: unkn
   else holder[key] = value;
 }
 
-export function runEvaluation(form: CompiledForm, input: unknown): EvaluationRun {
+/**
+ * With a memo (begun for this run's date), a rule whose inputs are as they
+ * were at the same place in an earlier run is not run again (ruleMemo.ts).
+ */
+export function runEvaluation(form: CompiledForm, input: unknown, memo?: RuleMemo): EvaluationRun {
+  // A cycle leaves no order in which what a rule reads is settled: such a form runs every rule.
+  const apply = memo && form.cycles.length === 0 ? memo.apply.bind(memo) : applyEach;
   const data = workingCopy(form.root, isPlainObject(input) ? input : {}) as Record<string, unknown>;
   const wrapper: Record<string, unknown> = { '': data };
   const root: Instance = { t: form.root, path: '', holder: wrapper, key: '', scope: data, children: [], rowIndex: 0 };
@@ -71,19 +83,18 @@ export function runEvaluation(form: CompiledForm, input: unknown): EvaluationRun
         continue;
       }
       if (!isPlainObject(pv)) continue;
-      if (visibleRule !== undefined && !truthy(applyRule(visibleRule, p.scope))) {
+      const path = p.path ? `${p.path}.${t.key}` : t.key;
+      if (visibleRule !== undefined && !truthy(apply(visibleRule, p.scope, path))) {
         delete pv[t.key];
         continue;
       }
-      if (computeRule !== undefined) storeComputed(pv, t.key, applyRule(computeRule, p.scope));
-      const inst: Instance = {
-        t, path: p.path ? `${p.path}.${t.key}` : t.key, holder: pv, key: t.key, scope: p.scope, children: [], rowIndex: 0,
-      };
+      if (computeRule !== undefined) storeComputed(pv, t.key, apply(computeRule, p.scope, path));
+      const inst: Instance = { t, path, holder: pv, key: t.key, scope: p.scope, children: [], rowIndex: 0 };
       p.children.push(inst);
       list.push(inst);
     }
   }
-  return { form, data, root, instances };
+  return { form, data, root, instances, apply };
 }
 
 /** Visits visible instances depth-first in document order (the root itself is not visited). */

@@ -20,13 +20,18 @@ export function withToday<T>(today: string | undefined, fn: () => T): T {
   }
 }
 
+/** The date the running evaluation sees (what the `today` operator answers). */
+export function evaluationToday(): string {
+  return currentToday ?? todayInDominicanRepublic();
+}
+
 function isEmptyValue(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
 const customOperators: Record<string, (...args: any[]) => unknown> = {
   /** `{"today": []}` -> YYYY-MM-DD of the evaluation context. */
-  today: () => currentToday ?? todayInDominicanRepublic(),
+  today: () => evaluationToday(),
   /** `{"date_add": [date, days]}` -> YYYY-MM-DD, or null for an invalid date. */
   date_add: (date: unknown, days: unknown) => addDays(date, days),
   /** `{"empty": [x]}` -> true for undefined, null, "" and []. */

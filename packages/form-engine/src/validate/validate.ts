@@ -5,8 +5,9 @@
  * form's document order.
  */
 import { compileForm, type CompiledForm } from '../compile/compileForm';
-import type { EvalContext, FormNode, FormSchema, PathMessage } from '../types';
-import { applyRule, isEmptyValue, truthy, withToday } from '../logic/operators';
+import type { EvalContext, Evaluation, FormNode, FormSchema, PathMessage } from '../types';
+import { evaluationToday, isEmptyValue, truthy, withToday } from '../logic/operators';
+import { RuleMemo, type MemoStats } from '../logic/ruleMemo';
 import { parseIsoDate } from '../logic/dates';
 import { runEvaluation, walkInstances, type EvaluationRun, type Instance } from '../evaluate/runEvaluation';
 import { describeRun, isRequired, ruleParams } from '../evaluate/evaluate';
@@ -36,29 +37,30 @@ function compareToBound(n: FormNode, value: unknown, bound: unknown): number | n
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function checkInstance(form: CompiledForm, i: Instance, value: unknown, add: (path: string, message: string) => void): void {
+function checkInstance(run: EvaluationRun, i: Instance, value: unknown, add: (path: string, message: string) => void): void {
+  const { form } = run;
   const n = i.t.node;
   const empty = i.t.kind === 'array' ? !Array.isArray(value) || value.length === 0 : isEmptyValue(value);
   if (empty) {
-    if (isRequired(i)) add(i.path, messageFor(form, i.t, 'required'));
+    if (isRequired(run, i)) add(i.path, messageFor(form, i.t, 'required'));
     return;
   }
   for (const side of ['x-min', 'x-max'] as const) {
     const decl = n[side];
     if (!decl) continue;
-    const bound = applyRule(decl.value, i.scope);
+    const bound = run.apply(decl.value, i.scope, i.path);
     const cmp = compareToBound(n, value, bound);
     if (cmp === null || (side === 'x-min' ? cmp >= 0 : cmp <= 0)) continue;
     const key = side === 'x-min' ? 'min' : 'max';
-    const params = { ...ruleParams(decl.params, i.scope), [key]: bound };
+    const params = { ...ruleParams(run, decl.params, i), [key]: bound };
     add(i.path, decl.message ? fillMessage(decl.message, params) : messageFor(form, i.t, key === 'min' ? 'minimum' : 'maximum', params));
   }
   if (n['x-options'] !== undefined) {
-    const allowed = applyRule(n['x-options'], i.scope);
+    const allowed = run.apply(n['x-options'], i.scope, i.path);
     if (Array.isArray(allowed) && !allowed.includes(value)) add(i.path, messageFor(form, i.t, 'options'));
   }
   for (const a of n['x-assert'] ?? []) {
-    if (!truthy(applyRule(a.rule, i.scope))) add(i.path, fillMessage(a.message, ruleParams(a.params, i.scope)));
+    if (!truthy(run.apply(a.rule, i.scope, i.path))) add(i.path, fillMessage(a.message, ruleParams(run, a.params, i)));
   }
   const unique = n['x-unique'];
   if (unique && Array.isArray(value)) {
@@ -86,7 +88,7 @@ export function validateRun(run: EvaluationRun): PathMessage[] {
   const order: string[] = [];
   walkInstances(run, (i, value) => {
     order.push(i.path);
-    checkInstance(form, i, value, add);
+    checkInstance(run, i, value, add);
   });
   // Document order; errors on paths outside the walk (the root, a malformed row) come first.
   const rank = new Map(order.map((p, idx) => [p, idx]));
@@ -103,13 +105,43 @@ export function validate(schema: FormSchema, data: unknown, context: EvalContext
   return { valid: errors.length === 0, errors };
 }
 
-/** Evaluation and validation in one pass (what the CLI and the server need). */
-export function check(schema: FormSchema, data: unknown, context: EvalContext = {}) {
-  const form = compileForm(schema);
+/** Evaluation and validation of a draft in one pass. */
+export interface CheckResult {
+  valid: boolean;
+  errors: PathMessage[];
+  evaluation: Evaluation;
+}
+
+function checkWith(form: CompiledForm, data: unknown, context: EvalContext, memo?: RuleMemo): CheckResult {
   return withToday(context.today, () => {
-    const run = runEvaluation(form, data);
+    memo?.begin(evaluationToday());
+    const run = runEvaluation(form, data, memo);
     const evaluation = describeRun(run);
     const errors = isPlainObject(data) ? validateRun(run) : [{ path: '', message: messageFor(form, null, 'object') }];
     return { valid: errors.length === 0, errors, evaluation };
   });
+}
+
+/** Evaluation and validation in one pass (what the CLI and the server need). */
+export function check(schema: FormSchema, data: unknown, context: EvalContext = {}): CheckResult {
+  return checkWith(compileForm(schema), data, context);
+}
+
+/** `check` of one form that remembers its rules' answers between calls; `stats` counts the last call's rules. */
+export interface IncrementalCheck {
+  (data: unknown, context?: EvalContext): CheckResult;
+  readonly stats: MemoStats;
+}
+
+/**
+ * A `check` for a form being edited: it gives the same verdict as `check`,
+ * but re-runs only the rules whose inputs changed since its previous call
+ * (logic/ruleMemo.ts). One per edited draft: keystrokes change a few values,
+ * so most rules are answered from memory.
+ */
+export function createIncrementalCheck(schema: FormSchema): IncrementalCheck {
+  const form = compileForm(schema);
+  const memo = new RuleMemo();
+  const run = (data: unknown, context: EvalContext = {}) => checkWith(form, data, context, memo);
+  return Object.defineProperty(run, 'stats', { get: () => memo.stats }) as IncrementalCheck;
 }

@@ -1,8 +1,11 @@
 /**
  * One engine pass over the draft: evaluation plus validation, with the
- * computed fields written back into the data. Used on every change.
+ * computed fields written back into the data. Used on every change, so it is
+ * incremental: one checker per form remembers its rules' answers, and a key
+ * re-runs only the rules that read what changed (the same verdict as a full
+ * check: the engine's property test proves it).
  */
-import { check, type Evaluation, type FormSchema, type PathMessage } from '@portal/form-engine';
+import { createIncrementalCheck, type Evaluation, type FormSchema, type IncrementalCheck, type PathMessage } from '@portal/form-engine';
 import { applyComputed } from '../data/applyComputed';
 import { resetDependents } from '../data/resetDependents';
 
@@ -12,9 +15,18 @@ export interface CheckedDraft {
   errors: PathMessage[];
 }
 
+const checkers = new WeakMap<FormSchema, IncrementalCheck>();
+
+/** The incremental check of a form, shared by the SchemaForms showing it (its answers depend on values only). */
+function checkerOf(schema: FormSchema): IncrementalCheck {
+  let checker = checkers.get(schema);
+  if (!checker) checkers.set(schema, (checker = createIncrementalCheck(schema)));
+  return checker;
+}
+
 /** Evaluates and validates `data` as it is (for drafts coming from the app). */
 export function checkDraft(schema: FormSchema, data: Record<string, unknown>, today: string | undefined): CheckedDraft {
-  const result = check(schema, data, { today });
+  const result = checkerOf(schema)(data, { today });
   return { data, evaluation: result.evaluation, errors: result.errors };
 }
 
