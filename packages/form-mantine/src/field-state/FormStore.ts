@@ -49,7 +49,7 @@ export interface FormEnv {
   setValues(changes: Record<string, unknown>): void;
   /** Told whenever a lookup run by a field changes the set of lookup errors. */
   onLookupErrors?(errors: LookupFieldError[]): void;
-  /** Runs the engine now on changes still waiting for it (SchemaForm checks typing after the next paint). */
+  /** Runs the engine now on changes still waiting for it (a pass SchemaForm deferred until after the paint). */
   flush(): void;
   /** Runs the engine now (as `flush`) and answers the rules' error of `path` on the newest data, if any. */
   ruleErrorAt?(path: string): string | undefined;

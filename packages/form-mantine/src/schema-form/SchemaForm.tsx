@@ -44,7 +44,8 @@ export interface SchemaFormProps {
   /**
    * Receives the new draft after changes, with computed fields set and dependent selects reset,
    * and the engine's evaluation and errors of that draft (already computed: no need to run the engine again).
-   * Typing is shown first and handed over right after the next paint (keys typed before then come
+   * A change is handed over in the frame that shows it when the engine's last pass was quick (it is
+   * incremental: the usual case), else right after that frame is painted (keys typed before then come
    * together); it is handed over at once when a field loses focus, a pointer goes down, on submit
    * and on unmount, so a click on the app's buttons always sees the latest draft. Required.
    */
@@ -100,9 +101,10 @@ export interface SchemaFormProps {
  * RJSF gets one schema and uiSchema per form (memoized) and lays out the
  * fields and grid rows; the draft and the evaluation live in a store in
  * `formContext`. Widgets read their value from the store and write through
- * `setValues` (never RJSF's onChange). A keystroke re-renders only its own
- * field before the next paint; the engine pass (~1–3 ms) follows right after
- * that paint and re-renders only the fields whose view changed (changeQueue.ts).
+ * `setValues` (never RJSF's onChange). A keystroke re-renders its own field
+ * and, after the engine's incremental pass (in the same frame when passes are
+ * quick, else right after the paint: changeQueue.ts), only the fields whose
+ * view changed.
  * RJSF receives new data only when grid rows are added or removed.
  */
 export function SchemaForm(props: SchemaFormProps) {

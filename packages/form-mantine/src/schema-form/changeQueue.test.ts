@@ -20,14 +20,19 @@ function manual() {
   return { schedule, paint: () => waiting.splice(0).forEach((r) => r()), get count() { return waiting.length; } };
 }
 
-function setup() {
+/** A queue whose passes all wait for the paint (sameFrameBudgetMs 0), or, with a budget, a clock moved by hand. */
+function setup(sameFrameBudgetMs = 0) {
   const frames = manual();
   const onChange = vi.fn<(r: CheckedDraft) => void>();
-  const queue = new ChangeQueue(data, { schema, today: srl.today, onChange }, frames.schedule);
+  const clock = { time: 0, passMs: 1 };
+  // Each pass reads the clock twice: before and after; the second read moves it by passMs.
+  let reads = 0;
+  const now = () => (reads++ % 2 === 0 ? clock.time : (clock.time += clock.passMs));
+  const queue = new ChangeQueue(data, { schema, today: srl.today, onChange }, { schedule: frames.schedule, sameFrameBudgetMs, now });
   const first = check(schema, data, { today: srl.today });
   const store = new FormStore({ data, evaluation: first.evaluation, liveErrors: toMessageMap(first.errors), givenErrors: toMessageMap([]), showErrors: 'touched' });
   queue.store = store;
-  return { frames, onChange, queue, store };
+  return { frames, onChange, queue, store, clock };
 }
 
 describe('ChangeQueue', () => {
@@ -87,5 +92,39 @@ describe('ChangeQueue', () => {
     expect(queue.latest).toBe(loaded);
     frames.paint();
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('once a pass has been quick, the next change is checked in its own frame; a slow pass sends the next one after the paint again', () => {
+    const { frames, onChange, queue, store, clock } = setup(4);
+    // The first pass always waits for the paint (the browser has not optimized the code yet).
+    queue.set({ 'datos_empresa.calle': 'A' });
+    expect(onChange).not.toHaveBeenCalled();
+    frames.paint();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(queue.lastPassMs).toBe(1);
+
+    // 1 ms ≤ 4 ms: the next key is checked before returning, with nothing left for the paint.
+    queue.set({ 'datos_solicitante.correo_electronico': 'no-es-correo' });
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(frames.count).toBe(0);
+    expect(queue.pending).toBe(false);
+    expect(onChange.mock.calls[1][0].errors.some((e) => e.path === 'datos_solicitante.correo_electronico')).toBe(true);
+    expect(getAt(store.snapshot.data, 'datos_solicitante.correo_electronico')).toBe('no-es-correo');
+
+    // A pass that took 10 ms: the following key waits for the paint again, and keys before it share one pass.
+    clock.passMs = 10;
+    queue.set({ 'datos_empresa.calle': 'AB' });
+    expect(onChange).toHaveBeenCalledTimes(3);
+    queue.set({ 'datos_empresa.calle': 'ABC' });
+    queue.set({ 'datos_empresa.calle': 'ABCD' });
+    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(frames.count).toBe(1);
+    clock.passMs = 1;
+    frames.paint();
+    expect(onChange).toHaveBeenCalledTimes(4);
+    expect(getAt(onChange.mock.calls[3][0].data, 'datos_empresa.calle')).toBe('ABCD');
+    // Quick again: back to the same frame.
+    queue.set({ 'datos_empresa.calle': 'ABCDE' });
+    expect(onChange).toHaveBeenCalledTimes(5);
   });
 });

@@ -1,9 +1,17 @@
 /**
  * Where a SchemaForm's changes go. A change shows at once (the store gets the
- * new data and wakes only the fields whose values changed); the engine pass
- * over the whole draft (dependent selects reset, rules, validation, computed
- * values, ~1–3 ms on a phone) and the app's onChange follow right after the
- * browser has painted that frame. Keys typed before then share one pass.
+ * new data and wakes only the fields whose values changed), and the engine
+ * pass (dependent selects reset, rules, validation, computed values) and the
+ * app's onChange follow:
+ *
+ * - in the same frame, when the last pass took at most `sameFrameBudgetMs`:
+ *   the pass is incremental (a key re-runs only the rules reading what it
+ *   changed), so on most keys it costs a fraction of a millisecond, and the
+ *   key, its rules and its errors are painted together;
+ * - right after the browser has painted the key's frame otherwise (a pass
+ *   that got slow: a large grid changed, a slow phone), so typing never waits
+ *   for it. Keys typed before then share one pass. The first pass (code not
+ *   yet optimized by the browser) is always of this kind.
  *
  * Anything that acts on the verdict must come after it: `flush()` runs a
  * waiting pass at once. SchemaForm flushes when a field loses focus, on Tab
@@ -58,6 +66,19 @@ export const afterNextPaint: Scheduler = (fn) => {
   };
 };
 
+/** A pass that took at most this long runs in the frame of the change that needs it (see above). */
+export const SAME_FRAME_BUDGET_MS = 4;
+
+/** How a queue times its passes (tests drive both by hand). */
+export interface ChangeQueueTiming {
+  /** Runs a deferred pass after the next paint. Default: afterNextPaint. */
+  schedule?: Scheduler;
+  /** A pass that took at most this long runs in the change's own frame; 0: never. Default: SAME_FRAME_BUDGET_MS. */
+  sameFrameBudgetMs?: number;
+  /** The clock passes are timed with. Default: performance.now. */
+  now?: () => number;
+}
+
 export interface ChangeQueueConfig {
   schema: FormSchema;
   today: string | undefined;
@@ -79,11 +100,17 @@ export class ChangeQueue {
   config: ChangeQueueConfig;
   store: FormStore | null = null;
   private schedule: Scheduler;
+  private sameFrameBudgetMs: number;
+  private now: () => number;
+  /** How long the last pass took; null before the first. */
+  lastPassMs: number | null = null;
 
-  constructor(data: Data, config: ChangeQueueConfig, schedule: Scheduler = afterNextPaint) {
+  constructor(data: Data, config: ChangeQueueConfig, timing: ChangeQueueTiming = {}) {
     this.latest = this.base = this.received = data;
     this.config = config;
-    this.schedule = schedule;
+    this.schedule = timing.schedule ?? afterNextPaint;
+    this.sameFrameBudgetMs = timing.sameFrameBudgetMs ?? SAME_FRAME_BUDGET_MS;
+    this.now = timing.now ?? (() => performance.now());
   }
 
   /** A pass is waiting. */
@@ -91,7 +118,7 @@ export class ChangeQueue {
     return this.cancel !== null;
   }
 
-  /** Sets values (dot path -> value; undefined removes): shown now, checked after the next paint. */
+  /** Sets values (dot path -> value; undefined removes): shown now, checked in this frame or after the next paint. */
   set(changes: Record<string, unknown>): void {
     let next = this.latest;
     for (const [path, value] of Object.entries(changes)) next = setAt(next, path, value);
@@ -99,6 +126,10 @@ export class ChangeQueue {
     if (next === this.latest) return;
     this.latest = next;
     this.store?.setData(next);
+    if (this.cancel === null && this.lastPassMs !== null && this.lastPassMs <= this.sameFrameBudgetMs) {
+      this.run();
+      return;
+    }
     this.cancel ??= this.schedule(() => {
       this.cancel = null;
       this.run();
@@ -115,12 +146,14 @@ export class ChangeQueue {
 
   private run(): void {
     const { schema, today, onChange } = this.config;
+    const start = this.now();
     const result = processChange(schema, this.base, this.latest, today);
     this.produced = result;
     this.ours.add(result.data);
     this.base = this.latest = result.data;
     // Computed totals and emptied dependent selects show at once, before the app hands the data back.
     this.store?.setData(result.data);
+    this.lastPassMs = this.now() - start;
     onChange(result);
   }
 

@@ -52,7 +52,7 @@ export interface FieldBinding {
   wrapper: WrapperProps;
   /** `aria-required` for controls whose role allows it (textbox, combobox, checkbox). */
   ariaRequired: true | undefined;
-  /** A typed change: shows at once, the engine pass follows after the next paint. */
+  /** A typed change: shows at once, the engine pass follows in the same frame or after the paint (changeQueue.ts). */
   change(value: unknown): void;
   /** A choice (an option picked): applied with its rules at once, so the fields it shows are there for the next Tab. */
   choose(value: unknown): void;
