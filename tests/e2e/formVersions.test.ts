@@ -155,4 +155,45 @@ describe('a rule published while a citizen fills the application', () => {
       await shot(admin, 'formularios-390');
     });
   });
+
+  it('a link straight to a step asks for the draft and its form at once, not after the page\'s code has arrived', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, DEMO);
+      const id = await createDraftApi(page, suite.baseUrl, {});
+      // A slow phone network, and nothing cached: the page's code takes round trips of its own.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 400_000, uploadThroughput: 100_000 });
+      const kind = (url: string): string | null => {
+        const { pathname } = new URL(url);
+        if (/\/assets\/ApplicationPage-[\w-]+\.js$/.test(pathname)) return 'page';
+        if (pathname === '/v1/forms/formalizacion') return 'form';
+        if (pathname === `/v1/portals/formalizaciones/${id}`) return 'draft';
+        return null;
+      };
+      const started = new Map<string, number>();
+      const finished = new Map<string, number>();
+      page.on('request', (r) => {
+        const k = kind(r.url());
+        if (k && !started.has(k)) started.set(k, performance.now());
+      });
+      page.on('requestfinished', (r) => {
+        const k = kind(r.url());
+        if (k && !finished.has(k)) finished.set(k, performance.now());
+      });
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}`);
+      await page.getByRole('heading', { level: 2, name: 'Datos solicitud de formalización' }).waitFor({ timeout: 60_000 });
+      const at = (map: Map<string, number>, k: string) => {
+        const value = map.get(k);
+        if (value === undefined) throw new Error(`${k}: no request seen (${[...started.keys()].join(', ')})`);
+        return value;
+      };
+      // Before the preload, the form and the draft were asked for by the page's code, once it had arrived.
+      expect(at(started, 'form')).toBeLessThan(at(finished, 'page'));
+      expect(at(started, 'draft')).toBeLessThan(at(finished, 'page'));
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    });
+  });
 });

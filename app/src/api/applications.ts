@@ -7,7 +7,7 @@
  * and the service page (starting one). Types come from the API contract.
  */
 import { FORMALIZATION_FORM } from '@portal/api-contract';
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { Application, DraftCreateBody, DraftSaveBody } from '@portal/api-contract';
 import { api } from '../lib/api-client';
 
@@ -54,6 +54,11 @@ export async function submitApplication(form: string, id: number): Promise<Appli
 }
 
 /** SWR hook of one application. */
+/** Starts loading an application for the useApplication that will ask for it (the page's first render). */
+export function preloadApplication(form: string, id: string): void {
+  void preload(applicationKey(form, id), () => getApplication(form, id)).catch(() => undefined);
+}
+
 export function useApplication(form: string, id: string) {
   return useSWR(applicationKey(form, id), () => getApplication(form, id));
 }

@@ -13,6 +13,10 @@ import { ConstructionPage } from '../components/ConstructionPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { paths, type RouteEntry, type RouteName } from '../config/paths';
 import { preloadServicePage } from '../features/catalogue/api';
+import { preloadApplication } from '../api/applications';
+import { getSession } from '../lib/session';
+import { preloadPublishedForm } from '../lib/publishedForms';
+import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { RouteProgress } from './layout/RouteProgress';
 import { lazyPage } from './lazyPage';
 import { RequireSession } from './RequireSession';
@@ -82,11 +86,31 @@ const PAGES: Record<RouteName, ComponentType | null> = {
  * another (the catalogue's LCP waited on all three in turn).
  */
 export function preloadPage(pathname: string, search: string): void {
-  const name = (Object.keys(paths) as RouteName[]).find((key) => matchRoute(parse, paths[key].pattern, pathname)[0]);
+  let params: Record<string, string | undefined> = {};
+  const name = (Object.keys(paths) as RouteName[]).find((key) => {
+    const [matches, found] = matchRoute(parse, paths[key].pattern, pathname);
+    if (matches) params = (found ?? {}) as Record<string, string | undefined>;
+    return matches;
+  });
   if (name === undefined) return;
   const page = PAGES[name];
   if (page !== null && 'preload' in page) (page as { preload: () => void }).preload();
   if (name === 'services') preloadServicePage(new URLSearchParams(search));
+  if (APPLICATION_PAGES.has(name) && params.id && getSession()) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id);
+}
+
+/** The pages of an application (a step, its review): they need the draft, its form and the form's validators. */
+const APPLICATION_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['application', 'onlineApplication', 'review', 'onlineReview']);
+
+/**
+ * An application's page needs its chunk, the draft, the form's current version and that version's
+ * validators module, and asked for each in turn (the chunk, whose code asks for the draft and the form,
+ * whose answer names the validators) on a slow phone network. Here the draft and the form start with
+ * the chunk, before React renders, and the validators as soon as the form names them (publishedForms.ts).
+ */
+function preloadApplicationPage(form: string, id: string): void {
+  preloadApplication(form, id);
+  preloadPublishedForm(form);
 }
 
 function Page({ entry, page: Content }: { entry: RouteEntry<never[]>; page: ComponentType | null }) {

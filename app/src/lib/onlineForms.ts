@@ -14,6 +14,7 @@ import { registerPrecompiledValidators, type FormNode, type FormSchema, type Pre
 import { installPublishedFormRuntime } from '@portal/form-engine/standalone';
 import { api } from './api-client';
 import { statusOf } from './apiError';
+import { fetchPublishedForm } from './publishedForms';
 
 /** A version of a form with its steps: the top-level sections and grids, in order. */
 export interface OnlineForm {
@@ -50,8 +51,7 @@ function importValidators(url: string): Promise<void> {
 export async function loadOnlineForm(name: string, version?: number): Promise<OnlineForm> {
   let published: PublishedFormVersion;
   try {
-    const path = version === undefined ? `forms/${encodeURIComponent(name)}` : `forms/${encodeURIComponent(name)}/versions/${version}`;
-    published = (await api.get<{ data: PublishedFormVersion }>(path)).data;
+    published = await fetchPublishedForm(name, version);
   } catch (error) {
     if (statusOf(error) === 404 || statusOf(error) === 400) throw new UnknownFormError(`Formulario desconocido: ${name}`);
     throw error;
