@@ -61,6 +61,8 @@ export default defineConfig(({ command }) => ({
           root: 'packages/form-mantine',
           environment: 'node',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          // Its components' tests run Mantine in jsdom with userEvent: as slow as the app's on a loaded machine.
+          testTimeout: 30000,
         },
       },
       {
