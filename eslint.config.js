@@ -24,6 +24,12 @@ function enginePatterns(browserSafe) {
 
 const appPatterns = [
   { group: ['@portal/server', '**/server/src/**'], message: 'La app no importa el servidor: los tipos de la API vienen de @portal/api-contract.' },
+  // zxcvbn's dictionaries are 1.2 MB (584 KB gzip): the browser checks the cheap password rules and asks the
+  // server for guessability (tests/architecture.test.ts also follows every import of the app to prove it).
+  {
+    group: ['@portal/form-engine/password', '@portal/form-engine/password/**', '**/form-engine/src/password', '**/form-engine/src/password/index*', '**/form-engine/src/password/passwordPolicy*', '@zxcvbn-ts/*'],
+    message: 'La app no carga zxcvbn (1,2 MB): las reglas baratas vienen de @portal/form-engine/password-rules y lo demás lo juzga el servidor (POST /v1/portals/auth/citizens/password-check).',
+  },
 ];
 
 /** The app's feature folders (app/src/features/<feature>): each gets its own boundary rule, new ones included. */
@@ -128,7 +134,14 @@ export default tseslint.config(
   },
   {
     files: ['app/src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: appPatterns }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: appPatterns }],
+      // no-restricted-imports does not see import('…'), the way the password policy used to come in.
+      'no-restricted-syntax': ['error', {
+        selector: 'ImportExpression[source.value=/^@zxcvbn-ts\\x2F|^@portal\\x2Fform-engine\\x2Fpassword(\\x2F|$)|form-engine\\x2Fsrc\\x2Fpassword(\\x2F(index|passwordPolicy)(\\.ts)?)?$/]',
+        message: 'La app no carga zxcvbn (1,2 MB): las reglas baratas vienen de @portal/form-engine/password-rules y lo demás lo juzga el servidor (POST /v1/portals/auth/citizens/password-check).',
+      }],
+    },
   },
   {
     // Every JSON body the app sends is typed from the schema the server validates it with

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const root = resolve(__dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -127,5 +128,94 @@ describe('forms built into the app', () => {
       for (const m of readFileSync(resolve(root, 'app/src', file), 'utf8').matchAll(/['"]virtual:form-validators(?:\/([a-z0-9-]+))?['"]/g)) built.add(m[1] ?? '*');
     }
     expect([...built].sort()).toEqual([...BUILT_IN_FORMS].sort());
+  });
+});
+
+describe('zxcvbn never reaches the browser', () => {
+  /** The refusals of both rules: no-restricted-imports (import, export … from) and no-restricted-syntax (import('…')). */
+  async function zxcvbnErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: resolve(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ['app/src/features/auth/components/X.ts', "import { judgePassword } from '@portal/form-engine/password';"],
+    ['app/src/features/auth/components/X.ts', "const rules = () => import('@portal/form-engine/password');"],
+    ['app/src/features/auth/components/X.ts', "export const z = () => import('@zxcvbn-ts/core');"],
+    ['app/src/features/auth/components/X.ts', "const rules = () => import('../../../../../packages/form-engine/src/password/passwordPolicy');"],
+    ['app/src/features/auth/components/X.ts', "import { zxcvbn } from '@zxcvbn-ts/core';"],
+    ['app/src/lib/X.ts', "import { passwordProblem } from '../../../packages/form-engine/src/password/passwordPolicy';"],
+    ['app/src/features/auth/components/X.ts', "import { passwordProblem } from '../../../../../packages/form-engine/src/password';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await zxcvbnErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['app/src/features/auth/components/X.ts', "import { passwordRuleVerdict } from '@portal/form-engine/password-rules';"],
+    ['app/src/features/auth/components/X.ts', "const rules = () => import('@portal/form-engine/password-rules');"],
+    ['packages/server/src/routes/auth/X.ts', "import { judgePassword } from '@portal/form-engine/password';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await zxcvbnErrors(file, code)).toEqual([]);
+  });
+
+  /**
+   * What a module imports for the bundle: static imports and re-exports (type-only ones vanish at build)
+   * and import('…') with a literal.
+   */
+  function bundledImports(file: string): string[] {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
+      else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+        found.push(node.arguments[0].text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  }
+
+  /** The imports of `entries`, followed through the app and the workspace packages, that bring zxcvbn or the server-side policy. */
+  function zxcvbnPaths(entries: string[]): { reached: string[]; offending: string[] } {
+    const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, resolveJsonModule: true };
+    const seen = new Set<string>();
+    const offending: string[] = [];
+    const queue = [...entries];
+    while (queue.length > 0) {
+      const file = queue.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const specifier of bundledImports(file)) {
+        const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
+        const target = resolved ? relative(root, resolved.resolvedFileName) : '';
+        if (/^@zxcvbn-ts\//.test(specifier) || /zxcvbn/.test(target) || /^packages\/form-engine\/src\/password\/(index|passwordPolicy)\.ts$/.test(target)) {
+          offending.push(`${relative(root, file)} → ${specifier}`);
+        }
+        // The app's and the workspace packages' sources are followed (npm packages are not walked: none of them brings zxcvbn).
+        if (/^(app|packages)\//.test(target) && /\.tsx?$/.test(target) && !target.endsWith('.d.ts')) queue.push(resolve(root, target));
+      }
+    }
+    return { reached: [...seen].map((file) => relative(root, file)), offending };
+  }
+
+  it('no module the app bundles, directly or through the packages, imports zxcvbn or the server-side policy', () => {
+    const entries = readdirSync(resolve(root, 'app/src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|d)\.tsx?$/.test(file) && !file.startsWith('test/'))
+      .map((file) => resolve(root, 'app/src', file));
+    const { reached, offending } = zxcvbnPaths(entries);
+    // The walk did reach the packages: the cheap rules, the renderer and the engine.
+    expect(reached).toEqual(expect.arrayContaining(['packages/form-engine/src/password/passwordRules.ts', 'packages/form-engine/src/index.ts', 'packages/form-mantine/src/index.ts']));
+    expect(offending).toEqual([]);
+  });
+
+  it('the walk finds zxcvbn behind an import() of the policy, the way the app once loaded it', () => {
+    const { offending } = zxcvbnPaths([resolve(root, 'tests/support/zxcvbnReachFixture.ts')]);
+    expect(offending).toEqual(expect.arrayContaining([
+      'tests/support/zxcvbnReachFixture.ts → @portal/form-engine/password',
+      'packages/form-engine/src/password/index.ts → ./passwordPolicy',
+      'packages/form-engine/src/password/passwordPolicy.ts → @zxcvbn-ts/core',
+    ]));
   });
 });

@@ -70,6 +70,7 @@ describe('the server validates each body with the contract schema the app types 
     ['reset-link', authSchemas.resetLinkSchema.body, contract.passwordResetLinkBodySchema],
     ['email-undo', authSchemas.emailUndoSchema.body, contract.emailUndoBodySchema],
     ['changepassword', authSchemas.changePasswordSchema.body, contract.passwordChangeBodySchema],
+    ['password-check', authSchemas.passwordCheckSchema.body, contract.passwordCheckBodySchema],
     ['email/confirm', confirmEmailSchema.body, contract.emailConfirmBodySchema],
     ['notification-make-read', makeReadSchema.body, contract.notificationMakeReadBodySchema],
     ['new draft', applicationSchemas.createSchema.body, contract.draftCreateBodySchema],
@@ -103,6 +104,7 @@ describe('the server answers with the contract schema the app types the answer f
   it.each([
     ['register', authSchemas.registerSchema.response[202], contract.registrationAnswerSchema],
     ['confirm', authSchemas.confirmSchema.response[201], contract.registrationConfirmAnswerSchema],
+    ['password-check', authSchemas.passwordCheckSchema.response[200], contract.passwordCheckAnswerSchema],
     ['request-variation-select', variationSelectSchema.response[200], contract.variationSelectAnswerSchema],
     ['institution-camara/hash', camaraHashRouteSchema.response[201], contract.signedCardPageFormSchema],
     ['passkeys/login', passkeySchemas.loginWithPasskeySchema.response[200], contract.loginResponseSchema],

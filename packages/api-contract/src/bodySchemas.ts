@@ -96,6 +96,37 @@ export const passwordChangeBodySchema = {
   required: ['current_password', 'new_password'],
 } as const;
 
+/**
+ * POST /password-check: how the server would judge a new password (no session: registration has
+ * none). The browser checks the cheap rules itself and asks this for guessability; nothing is
+ * stored and the password is never written to the log.
+ */
+export const passwordCheckBodySchema = {
+  type: 'object',
+  properties: {
+    password: { ...password, description: 'La contraseña que se piensa usar' },
+    cedula: { type: 'string', maxLength: 20, pattern: '^[0-9-]*$', description: 'La cédula del titular, con o sin guiones: la contraseña no puede contenerla' },
+    personal: {
+      type: 'array',
+      maxItems: 5,
+      items: { type: 'string', maxLength: 254 },
+      description: 'Datos del titular (correo, nombres, apellidos) con los que la contraseña sería fácil de adivinar',
+    },
+  },
+  required: ['password'],
+  additionalProperties: false,
+} as const;
+
+/** The answer of POST /password-check: the verdict the registration, reset and change would give. */
+export const passwordCheckAnswerSchema = {
+  type: 'object',
+  properties: {
+    score: { type: 'integer', minimum: 0, maximum: 4, description: 'Seguridad estimada (zxcvbn): 0 muy débil … 4 muy buena' },
+    problem: { type: ['string', 'null'], description: 'Por qué se rechazaría, en español; null si cumple las reglas del portal' },
+  },
+  required: ['score', 'problem'],
+} as const;
+
 /** POST /email-undo: the token of the link mailed to the old address when the account's e-mail changed. */
 export const emailUndoBodySchema = {
   type: 'object',

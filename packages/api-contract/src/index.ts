@@ -89,6 +89,8 @@ import type {
   onapiCardPaymentBodySchema,
   pageViewBodySchema,
   passwordChangeBodySchema,
+  passwordCheckAnswerSchema,
+  passwordCheckBodySchema,
   passwordResetBodySchema,
   passwordResetLinkBodySchema,
   paymentCodeRenewalBodySchema,
@@ -439,6 +441,10 @@ export type PasswordResetBody = FromSchema<typeof passwordResetBodySchema>;
 export type PasswordResetLinkBody = FromSchema<typeof passwordResetLinkBodySchema>;
 /** POST /v1/portals/auth/citizens/changepassword. */
 export type PasswordChangeBody = FromSchema<typeof passwordChangeBodySchema>;
+/** POST /v1/portals/auth/citizens/password-check. */
+export type PasswordCheckBody = FromSchema<typeof passwordCheckBodySchema>;
+/** The answer of POST /v1/portals/auth/citizens/password-check. */
+export type PasswordCheckAnswer = FromSchema<typeof passwordCheckAnswerSchema>;
 /** POST /v1/portals/citizen-profile/email/confirm. */
 export type EmailConfirmBody = FromSchema<typeof emailConfirmBodySchema>;
 /** POST /v1/portals/auth/citizens/email-undo. */

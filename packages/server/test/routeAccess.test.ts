@@ -17,6 +17,8 @@ const PUBLIC = [
   /^POST \/v1\/portals\/auth\/citizens\/email-undo$/,
   // The link of the password-reset mail (issue 25 §1, finding 5): its token authenticates it, like the code.
   /^POST \/v1\/portals\/auth\/citizens\/reset-link$/,
+  // How a new password would be judged: the strength hint of the registration, which has no session yet.
+  /^POST \/v1\/portals\/auth\/citizens\/password-check$/,
   // Signing in with a passkey (issue 25 §3): the options and the answer, before any session.
   /^POST \/v1\/portals\/auth\/citizens\/passkeys\/(login-options|login)$/,
   /^GET \/v1\/portals\/forgot$/,

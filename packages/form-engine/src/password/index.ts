@@ -1,4 +1,5 @@
 export {
-  judgePassword, passwordProblem, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE,
-  PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG, PASSWORD_HAS_CEDULA, PASSWORD_GUESSABLE, type PasswordVerdict,
-} from './passwordPolicy';
+  MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG, PASSWORD_HAS_CEDULA,
+  passwordRuleVerdict, passwordRuleProblem,
+} from './passwordRules';
+export { judgePassword, passwordProblem, MIN_PASSWORD_SCORE, PASSWORD_GUESSABLE, type PasswordVerdict } from './passwordPolicy';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgePassword, passwordProblem, PASSWORD_GUESSABLE, PASSWORD_HAS_CEDULA, PASSWORD_TOO_SHORT } from './passwordPolicy';
+import { GUESS_JUDGED_LENGTH, judgePassword, passwordProblem, PASSWORD_GUESSABLE } from './passwordPolicy';
+import { PASSWORD_HAS_CEDULA, PASSWORD_TOO_SHORT } from './passwordRules';
 
 const CEDULA = '40229183641';
 
@@ -37,5 +38,15 @@ describe('passwordProblem', () => {
 
   it('counts characters, not UTF-16 units, for the length', () => {
     expect(passwordProblem('ñandú😀ñandú', CEDULA)).not.toBe(PASSWORD_TOO_SHORT);
+  });
+
+  it('judges guessability on the first 64 characters (a 256-character look-alike string used to hold the server for ~30 s)', () => {
+    const start = 'p4$$w0rd'.repeat(8);
+    expect([...start]).toHaveLength(GUESS_JUDGED_LENGTH);
+    const long = judgePassword(`${start}${'p4$$w0rd'.repeat(24)}`, '');
+    expect(long).toEqual(judgePassword(start, ''));
+    expect(long.problem).toMatch(/^La contraseña es fácil de adivinar/);
+    // What follows the 64th character does not make a guessable start acceptable.
+    expect(judgePassword(`${'a'.repeat(64)}Zq8#vLm2!Rt7@kPw`, '').problem).toMatch(/^La contraseña es fácil de adivinar/);
   });
 });

@@ -1,27 +1,37 @@
 /**
- * The portal's password rules, shared by the browser (strength hint, instant
- * message) and the server (the verdict that counts): at least 10 characters,
- * not containing the cédula, and not guessable. Guessability is zxcvbn's
- * estimate (dictionaries of common passwords, Spanish and English words and
- * names, keyboard patterns, repeats, sequences, dates), with its Spanish
- * feedback, so "aaaaaaaaaa", "1234567890" and "password12" are refused with a
- * reason. Exported apart (`@portal/form-engine/password`) so the dictionaries
- * (~1 MB) stay out of every bundle that does not ask for them.
+ * The portal's password policy, as the server judges it (the verdict that
+ * counts): the cheap rules of passwordRules.ts (length, not the cédula), then
+ * guessability. Guessability is zxcvbn's estimate (dictionaries of common
+ * passwords, Spanish and English words and names, keyboard patterns, repeats,
+ * sequences, dates), with its Spanish feedback, so "aaaaaaaaaa", "1234567890"
+ * and "password12" are refused with a reason. Exported apart
+ * (`@portal/form-engine/password`) because of its dictionaries (~1 MB, 584 KB
+ * gzip): the app never imports it (tests/architecture.test.ts); the browser
+ * checks the cheap rules itself and asks the server for the rest
+ * (POST /v1/portals/auth/citizens/password-check).
  */
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as spanish from '@zxcvbn-ts/language-es-es';
+import { cedulaDigits, passwordRuleVerdict, type PasswordVerdict } from './passwordRules';
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 256;
+export type { PasswordVerdict } from './passwordRules';
+
 /** zxcvbn score (0–4) a new password needs: 3 is "safely unguessable" for an online attack with limits. */
 export const MIN_PASSWORD_SCORE = 3;
 
-export const PASSWORD_TOO_SHORT = `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`;
-export const PASSWORD_TOO_LONG = `La contraseña debe tener como máximo ${MAX_PASSWORD_LENGTH} caracteres`;
-export const PASSWORD_HAS_CEDULA = 'La contraseña no puede contener la cédula';
 export const PASSWORD_GUESSABLE = 'La contraseña es fácil de adivinar';
 const GUESSABLE_ADVICE = 'Use una frase de varias palabras o combine palabras, números y símbolos.';
+
+/**
+ * zxcvbn's matching grows steeply with length and with look-alike characters: a 256-character
+ * «p4$$w0rd…» took ~30 s of one core (a few requests would stop the server). It judges the first
+ * 64 characters (a longer password is judged by its start, which must then be hard to guess on its
+ * own; zxcvbn-ts 3 declares a `maxLength` option but does not apply it), trying at most 4 look-alike
+ * substitutions: the worst case measured is ~0.1 s (a 64-character «p4$$w0rd…», one core).
+ */
+export const GUESS_JUDGED_LENGTH = 64;
+const L33T_MAX_SUBSTITUTIONS = 4;
 
 let configured = false;
 function configure(): void {
@@ -30,14 +40,9 @@ function configure(): void {
     dictionary: { ...common.dictionary, ...spanish.dictionary },
     graphs: common.adjacencyGraphs,
     translations: spanish.translations,
+    l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
   });
   configured = true;
-}
-
-/** Strength of a candidate password: zxcvbn's 0–4 score and the Spanish reason it is refused, or null. */
-export interface PasswordVerdict {
-  score: number;
-  problem: string | null;
 }
 
 /**
@@ -45,19 +50,15 @@ export interface PasswordVerdict {
  * that make a password guessable for whoever knows them.
  */
 export function judgePassword(password: string, cedula: string, personal: readonly string[] = []): PasswordVerdict {
-  const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return { score: 0, problem: PASSWORD_TOO_SHORT };
-  if (length > MAX_PASSWORD_LENGTH) return { score: 0, problem: PASSWORD_TOO_LONG };
-  const digits = cedula.replace(/\D/g, '');
-  if (digits.length > 0 && (password.includes(digits) || password.replace(/\D/g, '').includes(digits))) {
-    return { score: 0, problem: PASSWORD_HAS_CEDULA };
-  }
+  const refused = passwordRuleVerdict(password, cedula);
+  if (refused !== null) return refused;
+  const digits = cedulaDigits(cedula);
   configure();
   const words = personal.flatMap((text) => text.toLowerCase().split(/[\s@._-]+/));
   // Both spellings: people often type their names without accents in a password.
   const plain = words.map((word) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
   const inputs = [digits, ...words, ...plain].filter((word) => word.length >= 3);
-  const result = zxcvbn(password, inputs);
+  const result = zxcvbn([...password].slice(0, GUESS_JUDGED_LENGTH).join(''), inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return { score: result.score, problem: null };
   const warning = result.feedback.warning?.trim();
   return { score: result.score, problem: `${PASSWORD_GUESSABLE}${warning ? `: ${lowerFirst(warning.replace(/\.$/, ''))}` : ''}. ${GUESSABLE_ADVICE}` };

@@ -17,6 +17,7 @@ import { catalogueRoutes } from './catalogue/catalogueRoutes';
 import { catalogueV2Routes } from './catalogue/catalogueV2Routes';
 import { accountPublicRoutes, accountRoutes } from './auth/accountRoutes';
 import { passkeyPublicRoutes, passkeyRoutes } from './auth/passkeyRoutes';
+import { passwordCheckRoutes } from './auth/passwordCheckRoutes';
 import { passwordPublicRoutes, passwordRoutes } from './auth/passwordRoutes';
 import { registrationRoutes } from './auth/registrationRoutes';
 import { emailUndoRoutes } from './auth/emailUndoRoutes';
@@ -89,7 +90,7 @@ export async function citizenRoutes(citizen: FastifyInstance): Promise<void> {
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (v1) => {
-      // Public: reference lists, account entry (register, login, forgot and reset password), what a service's
+      // Public: reference lists, account entry (register, login, forgot and reset password, the password check), what a service's
       // form asks, the shell's own (error reports, page views, its config), links, the catalogue and the claim
       // types. Error reports take a session when one comes (optionalSecurity), read by the route itself.
       await v1.register(regionRoutes);
@@ -97,6 +98,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await v1.register(accountPublicRoutes);
       await v1.register(passkeyPublicRoutes);
       await v1.register(passwordPublicRoutes);
+      // How a new password would be judged: the browser's strength hint, with or without a session.
+      await v1.register(passwordCheckRoutes);
       await v1.register(emailUndoRoutes);
       await v1.register(previewRoutes);
       await v1.register(formVersionRoutes);

@@ -2,6 +2,8 @@
 import type {
   EmailUndoBody,
   PasswordChangeBody,
+  PasswordCheckAnswer,
+  PasswordCheckBody,
   PasswordResetBody,
   PasswordResetLinkBody,
   RegistrationAnswer,
@@ -51,6 +53,14 @@ export function resetPassword(cedula: string, code: string, password: string): P
  */
 export function resetPasswordWithLink(token: string, password: string, confirmation: string): Promise<{ message: string }> {
   return api.post(`${BASE}/reset-link`, { json: { token, password, password_confirmation: confirmation } satisfies PasswordResetLinkBody });
+}
+
+/**
+ * How the server would judge a new password ({ score, problem }): the guessability the browser does not
+ * judge itself (zxcvbn's dictionaries stay on the server). No session needed; `timeoutMs` bounds the wait.
+ */
+export function checkPassword(input: PasswordCheckBody, timeoutMs: number): Promise<PasswordCheckAnswer> {
+  return api.post<PasswordCheckAnswer>(`${BASE}/password-check`, { json: input, timeout: timeoutMs });
 }
 
 /** Changes the signed-in citizen's password; the server ends their other sessions. */

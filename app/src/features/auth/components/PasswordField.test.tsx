@@ -1,11 +1,35 @@
-/** The password field in jsdom: the strength hint in the server's words, and show/hide by keyboard. */
+/**
+ * The password field in jsdom with the real HTTP client and a stubbed fetch: the strength hint shows the
+ * cheap rules at once and the server's verdict once the typing pauses (one call, not one per key); without
+ * an answer it says so neutrally; show/hide by keyboard.
+ */
 import { useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { passwordProblem } from '@portal/form-engine/password';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_HAS_CEDULA, PASSWORD_TOO_SHORT } from '@portal/form-engine/password-rules';
 import { MantineProvider } from '@mantine/core';
-import { PASSWORD_ADVICE, PasswordField } from './PasswordField';
+import { PASSWORD_ADVICE, PasswordField, STRENGTH_UNAVAILABLE } from './PasswordField';
+import { forgetPasswordVerdicts } from './passwordRules';
+
+const GUESSABLE = 'La contraseña es fácil de adivinar: los caracteres repetidos como "aaa" son fáciles de adivinar. Use una frase de varias palabras o combine palabras, números y símbolos.';
+const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server's verdicts by password (a strong one otherwise); returns the bodies sent. */
+function stubServer(answer: (password: string) => Response = (password) => json(200, password === 'aaaaaaaaaa' ? { score: 0, problem: GUESSABLE } : { score: 4, problem: null })) {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (request: Request) => {
+    const body = JSON.parse(await request.clone().text()) as { password: string };
+    sent.push(body);
+    return answer(body.password);
+  }));
+  return sent;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetPasswordVerdicts();
+});
 
 function Harness({ error }: { error?: string }) {
   const [value, setValue] = useState('');
@@ -19,24 +43,59 @@ function Harness({ error }: { error?: string }) {
 const hint = () => document.querySelector('[data-password-hint]')?.textContent ?? '';
 
 describe('PasswordField', () => {
-  it('shows the advice while empty, then the strength and the same reason the server gives', { timeout: 30000 }, async () => {
+  it('shows the advice while empty, the cheap rules at once, then the server\'s verdict', { timeout: 30000 }, async () => {
+    const sent = stubServer();
     render(<Harness />);
     expect(hint()).toBe(PASSWORD_ADVICE);
     const input = screen.getByLabelText(/^Contraseña/);
     await userEvent.type(input, 'corto');
-    await waitFor(() => expect(hint()).toContain('Seguridad: Muy débil'));
-    expect(hint()).toContain(passwordProblem('corto', '00104578232')!);
+    expect(hint()).toBe(`Seguridad: Muy débil. ${PASSWORD_TOO_SHORT}`);
 
     await userEvent.clear(input);
     await userEvent.type(input, 'x00104578232x');
-    await waitFor(() => expect(hint()).toContain('La contraseña no puede contener la cédula'));
+    expect(hint()).toBe(`Seguridad: Muy débil. ${PASSWORD_HAS_CEDULA}`);
+    // Nothing the browser could judge itself went to the server.
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'aaaaaaaaaa');
+    await waitFor(() => expect(hint()).toBe(`Seguridad: Muy débil. ${GUESSABLE}`));
 
     await userEvent.clear(input);
     await userEvent.type(input, 'Mango-verde-Bani-2026');
     await waitFor(() => expect(hint()).toBe('Seguridad: Muy buena. Cumple las reglas del portal.'));
+    // With the cédula and the person's words; only values the cheap rules let through.
+    expect(sent[0]).toEqual({ password: 'aaaaaaaaaa', cedula: '00104578232', personal: ['maria@example.com'] });
+    expect(sent.at(-1)).toEqual({ password: 'Mango-verde-Bani-2026', cedula: '00104578232', personal: ['maria@example.com'] });
+    expect(sent.every((body) => String(body.password).length >= 10)).toBe(true);
+  });
+
+  it('asks once the typing pauses: keys in quick succession make one call, for the last value', { timeout: 30000 }, async () => {
+    const sent = stubServer();
+    render(<Harness />);
+    const input = screen.getByLabelText(/^Contraseña/);
+    // Twelve keys within the same moment (well inside the 300 ms pause).
+    for (let n = 10; n <= 21; n++) fireEvent.change(input, { target: { value: 'Mango-verde-Bani-2026'.slice(0, n) } });
+    await waitFor(() => expect(hint()).toBe('Seguridad: Muy buena. Cumple las reglas del portal.'));
+    expect(sent).toEqual([{ password: 'Mango-verde-Bani-2026', cedula: '00104578232', personal: ['maria@example.com'] }]);
+  });
+
+  it('without the server (no connection) says so neutrally, with no bar; the cheap rules still work', { timeout: 30000 }, async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }));
+    render(<Harness />);
+    const input = screen.getByLabelText(/^Contraseña/);
+    await userEvent.type(input, 'Mango-verde-Bani-2026');
+    await waitFor(() => expect(hint()).toBe(STRENGTH_UNAVAILABLE));
+    expect(document.querySelector('.mantine-Progress-root')).toBeNull();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'corto');
+    expect(hint()).toBe(`Seguridad: Muy débil. ${PASSWORD_TOO_SHORT}`);
   });
 
   it('does not repeat under the hint a refusal the field already shows', { timeout: 30000 }, async () => {
+    stubServer();
     render(<Harness error="La contraseña debe tener al menos 10 caracteres" />);
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'corto');
     await waitFor(() => expect(hint()).toBe('Seguridad: Muy débil.'));
@@ -44,6 +103,7 @@ describe('PasswordField', () => {
   });
 
   it('shows and hides what was typed with a button reachable by keyboard (aria-pressed)', async () => {
+    stubServer();
     render(<Harness />);
     const input = screen.getByLabelText(/^Contraseña/);
     expect(input.getAttribute('type')).toBe('password');

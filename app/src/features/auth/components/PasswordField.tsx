@@ -1,11 +1,13 @@
 import { forwardRef, type ReactNode } from 'react';
 import { PasswordInput, Progress } from '@mantine/core';
-import { usePasswordRules } from './passwordRules';
+import { usePasswordVerdict } from './passwordRules';
 
 /** Names of zxcvbn's scores 0–4, as the hint shows them. */
 export const STRENGTH_LABELS = ['Muy débil', 'Débil', 'Regular', 'Buena', 'Muy buena'] as const;
 const STRENGTH_COLORS = ['red', 'red', 'orange', 'teal', 'green'] as const;
 export const PASSWORD_ADVICE = 'Al menos 10 caracteres, sin su cédula. Una frase de varias palabras es fácil de recordar y difícil de adivinar.';
+/** The hint when the server could not judge the password (no connection, a limit): the form still goes on. */
+export const STRENGTH_UNAVAILABLE = 'No se pudo comprobar ahora si la contraseña es fácil de adivinar; el portal la revisará al enviarla.';
 
 export interface PasswordFieldProps {
   /** Required. */
@@ -28,15 +30,16 @@ export interface PasswordFieldProps {
 
 /**
  * A password with a show/hide button (reachable by keyboard, its state in
- * aria-pressed) and, for a new password, a strength hint: a bar and the same
- * Spanish reason the server would give, while typing.
+ * aria-pressed) and, for a new password, a strength hint: a bar and the
+ * Spanish reason the server gives (the cheap rules at once, guessability asked
+ * of the server when the typing pauses), while typing.
  */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
   { label, value, onChange, error, withStrength = false, cedula = '', personal = [], autoComplete, ...rest },
   ref,
 ) {
-  const rules = usePasswordRules();
-  const verdict = withStrength && rules && value !== '' ? rules.judgePassword(value, cedula, personal) : null;
+  // The cheap rules at once; guessability from the server once the typing pauses (passwordRules.ts).
+  const { verdict, unavailable } = usePasswordVerdict(withStrength ? value : '', cedula, personal);
   // The hint is the field's description (after the input and its error), so the input is described by both.
   let hint: ReactNode = null;
   if (withStrength) {
@@ -46,6 +49,8 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         {/* A refusal shown under the field already is not repeated here. */}
         {verdict.problem ? (error ? '.' : `. ${verdict.problem}`) : '. Cumple las reglas del portal.'}
       </>
+    ) : unavailable ? (
+      STRENGTH_UNAVAILABLE
     ) : (
       PASSWORD_ADVICE
     );

@@ -4,6 +4,8 @@ import {
   loginBodySchema,
   loginResponseSchema,
   passwordChangeBodySchema,
+  passwordCheckAnswerSchema,
+  passwordCheckBodySchema,
   passwordResetBodySchema,
   passwordResetLinkBodySchema,
   registrationAnswerSchema,
@@ -115,6 +117,19 @@ export const changePasswordSchema = {
   security: citizenSecurity,
   body: passwordChangeBodySchema,
   response: { ...authErrors, 200: messageSchema },
+} as const;
+
+export const passwordCheckSchema = {
+  tags: ['Cuenta'],
+  security: publicSecurity,
+  operationId: 'checkCitizenPassword',
+  summary: 'Dice cómo se juzgaría una contraseña nueva (sin sesión; no guarda nada)',
+  description:
+    'El mismo veredicto que darían el registro, el restablecimiento y el cambio de contraseña: al menos 10 caracteres, sin la cédula ' +
+    'y no adivinable (zxcvbn, con los datos del titular que se envíen). Lo que cuenta es el veredicto de esas rutas: esta solo lo anticipa. ' +
+    'La contraseña no se guarda ni se escribe en el registro. Limitada por dirección.',
+  body: passwordCheckBodySchema,
+  response: { ...commonErrors, 200: passwordCheckAnswerSchema },
 } as const;
 
 export const emailUndoSchema = {
