@@ -1,13 +1,13 @@
 /**
  * Delivery of the home page from the real server (`npm start`-like): the JS
- * bytes that reach the browser before its first paint, the LCP on a slow
- * phone (median of a few cold loads), and Lighthouse's mobile scores of the
- * audited pages. Figures only: the budgets are printed beside them.
+ * bytes that reach the browser before its first paint and the LCP on a slow
+ * phone (median of a few cold loads). Lighthouse's mobile scores of the
+ * audited pages are the next section (lighthouseBench.ts, BENCH_SOLO=lighthouse;
+ * BENCH_SOLO=entrega runs both). Figures only: the budgets are printed beside them.
  */
 import { loadavg } from 'node:os';
 import { launchChromium } from '../support/browser';
 import { CPU_SLOWDOWN, measureLoad, type HomeLoad } from './homeLoadBench';
-import { lighthouseBench } from './lighthouseBench';
 import { startRealServer } from './realServer';
 
 // Five cold loads: on a shared 2-core machine one load can be a second off the others.
@@ -36,23 +36,11 @@ async function homeLoads(baseUrl: string): Promise<string[]> {
   ];
 }
 
-/** The "Entrega" section of `npm run bench` (BENCH_SOLO=entrega). */
+/** The "Entrega de la portada" section of `npm run bench` (BENCH_SOLO=entrega, with the Lighthouse section). */
 export async function deliveryBench(): Promise<string[]> {
   const server = await startRealServer();
   try {
-    // Each part prints what it measured even when the other one fails.
-    const lines: string[] = [];
-    let failure: Error | undefined;
-    for (const part of [homeLoads, lighthouseBench]) {
-      try {
-        lines.push(...(await part(server.baseUrl)));
-      } catch (e) {
-        failure = e as Error;
-        lines.push(`no se pudo medir: ${failure.message}`);
-      }
-    }
-    if (failure) process.exitCode = 1;
-    return lines;
+    return await homeLoads(server.baseUrl);
   } finally {
     await server.close();
   }

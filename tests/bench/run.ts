@@ -8,6 +8,7 @@ import { catalogueBench } from './catalogueBench';
 import { catalogueBrowserBench } from './catalogueBrowserBench';
 import { browserBench } from './browserBench';
 import { deliveryBench } from './deliveryBench';
+import { citizenPagesBench } from './lighthouseBench';
 import { paymentsBench } from './paymentsBench';
 import { mixedLoadBench } from './mixedLoadBench';
 
@@ -17,12 +18,16 @@ const sections: { name: string; run: () => Promise<string[]> | string[] }[] = [
   { name: 'API del catálogo de servicios (autocannon, 1.000 servicios sintéticos; BENCH_SOLO=catalogo)', run: catalogueBench },
   { name: 'Página del catálogo (servidor real, Chromium: LCP con 4G lento y CPU 4×, cambio de filtro; BENCH_SOLO=catalogo)', run: catalogueBrowserBench },
   { name: 'Navegador (Chromium)', run: browserBench },
-  { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×, Lighthouse)', run: deliveryBench },
+  { name: 'Entrega de la portada (servidor real, Chromium con 4G lento y CPU 4×)', run: deliveryBench },
+  {
+    name: 'Entrega de cada página del ciudadano (servidor real, Lighthouse móvil, con sesión donde la página la pide; BENCH_SOLO=lighthouse, LIGHTHOUSE_PAGES=perfil,paso 3:)',
+    run: citizenPagesBench,
+  },
   { name: 'Pagos (autocannon y tarjetas aprobadas en solicitudes nuevas; BENCH_SOLO=pagos)', run: paymentsBench },
   { name: 'Carga mixta (usuarios virtuales: 1 servidor en base embebida y 3 en PostgreSQL detrás de haproxy; BENCH_SOLO=carga)', run: mixedLoadBench },
 ];
 
-// BENCH_SOLO=navegador (or motor, api, catalogo, entrega, pagos, carga) runs only the sections whose name contains it.
+// BENCH_SOLO=navegador (or motor, api, catalogo, entrega, lighthouse, pagos, carga) runs only the sections whose name contains it.
 const only = process.env.BENCH_SOLO?.toLowerCase();
 for (const section of sections.filter((s) => !only || s.name.toLowerCase().includes(only))) {
   console.log(`\n== ${section.name} ==`);
