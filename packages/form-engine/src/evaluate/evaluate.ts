@@ -3,19 +3,19 @@ import { compileForm } from '../compile/compileForm';
 import type { EvalContext, Evaluation, FormSchema, PathMessage } from '../types';
 import { truthy, withToday } from '../logic/operators';
 import { fillMessage } from '../validate/messages';
-import { runEvaluation, walkInstances, type EvaluationRun, type Instance } from './runEvaluation';
+import { placeOf, runEvaluation, walkInstances, type EvaluationRun, type Instance } from './runEvaluation';
 
 /** Evaluates a warning/bound/assert parameter map in an instance's scope. */
 export function ruleParams(run: EvaluationRun, params: Record<string, unknown> | undefined, i: Instance): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (params) for (const [k, rule] of Object.entries(params)) out[k] = run.apply(rule, i.scope, i.path);
+  if (params) for (const [k, rule] of Object.entries(params)) out[k] = run.apply(rule, i.scope, placeOf(i.t, i.path));
   return out;
 }
 
 export function isRequired(run: EvaluationRun, i: Instance): boolean {
   const r = i.t.node['x-required'];
   if (r === undefined || r === false) return false;
-  return r === true || truthy(run.apply(r, i.scope, i.path));
+  return r === true || truthy(run.apply(r, i.scope, placeOf(i.t, i.path)));
 }
 
 /** Derives the evaluation from a run; shared by evaluate() and validate(). */
@@ -23,7 +23,7 @@ export function describeRun(run: EvaluationRun): Evaluation {
   const out: Evaluation = {
     visible: new Set(), required: new Set(), disabled: new Set(), warnings: [], options: {}, limits: {}, computed: {}, data: run.data,
   };
-  const apply = (rule: unknown, i: Instance) => run.apply(rule, i.scope, i.path);
+  const apply = (rule: unknown, i: Instance) => run.apply(rule, i.scope, placeOf(i.t, i.path));
   walkInstances(run, (i, value) => {
     const n = i.t.node;
     if (i.t.isRow) return;

@@ -23,6 +23,8 @@ export interface Instance {
   children: Instance[];
   /** Row index inside its grid, for ordering. */
   rowIndex: number;
+  /** Set once `children` are in document order (walkInstances). */
+  childrenSorted?: boolean;
 }
 
 export interface EvaluationRun {
@@ -46,6 +48,39 @@ function valueOf(i: Instance): unknown {
 function storeComputed(holder: Record<string, unknown>, key: string, value: unknown): void {
   if (value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value))) delete holder[key];
   else holder[key] = value;
+}
+
+/**
+ * The concrete paths of a template, the same string objects from one run to the next: they key the
+ * evaluation's sets and maps, the memo and the renderer's diffs, and a string hashes once in its life.
+ * Outside grids a template has one path, its own; inside, one per row, kept per parent path.
+ */
+const rowPaths = new WeakMap<Template, Map<string, string[]>>();
+const childPaths = new WeakMap<Template, Map<string, string>>();
+
+function rowPath(t: Template, parent: string, i: number): string {
+  let byParent = rowPaths.get(t);
+  if (!byParent) rowPaths.set(t, (byParent = new Map()));
+  let list = byParent.get(parent);
+  if (!list) byParent.set(parent, (list = []));
+  return (list[i] ??= `${parent}.${i}`);
+}
+
+function childPath(t: Template, parent: string): string {
+  if (!t.row) return t.tpath;
+  let byParent = childPaths.get(t);
+  if (!byParent) childPaths.set(t, (byParent = new Map()));
+  let path = byParent.get(parent);
+  if (path === undefined) byParent.set(parent, (path = parent ? `${parent}.${t.key}` : t.key));
+  return path;
+}
+
+/**
+ * Where the memo keeps a rule's answer: outside grids a template has one instance, so the rule alone
+ * says where; inside, the row's path does.
+ */
+export function placeOf(t: Template, path: string): string {
+  return t.row ? path : '';
 }
 
 /**
@@ -76,19 +111,20 @@ export function runEvaluation(form: CompiledForm, input: unknown, memo?: RuleMem
           if (pv[i] === null || pv[i] === undefined) pv[i] = {};
           const row = pv[i];
           const scope = rowScope(data, isPlainObject(row) ? row : {});
-          const inst: Instance = { t, path: `${p.path}.${i}`, holder: pv, key: i, scope, children: [], rowIndex: i };
+          const inst: Instance = { t, path: rowPath(t, p.path, i), holder: pv, key: i, scope, children: [], rowIndex: i };
           p.children.push(inst);
           list.push(inst);
         }
         continue;
       }
       if (!isPlainObject(pv)) continue;
-      const path = p.path ? `${p.path}.${t.key}` : t.key;
-      if (visibleRule !== undefined && !truthy(apply(visibleRule, p.scope, path))) {
+      const path = childPath(t, p.path);
+      const place = placeOf(t, path);
+      if (visibleRule !== undefined && !truthy(apply(visibleRule, p.scope, place))) {
         delete pv[t.key];
         continue;
       }
-      if (computeRule !== undefined) storeComputed(pv, t.key, apply(computeRule, p.scope, path));
+      if (computeRule !== undefined) storeComputed(pv, t.key, apply(computeRule, p.scope, place));
       const inst: Instance = { t, path, holder: pv, key: t.key, scope: p.scope, children: [], rowIndex: 0 };
       p.children.push(inst);
       list.push(inst);
@@ -97,10 +133,17 @@ export function runEvaluation(form: CompiledForm, input: unknown, memo?: RuleMem
   return { form, data, root, instances, apply };
 }
 
+const inDocumentOrder = (a: Instance, b: Instance) => a.t.index - b.t.index || a.rowIndex - b.rowIndex;
+
 /** Visits visible instances depth-first in document order (the root itself is not visited). */
 export function walkInstances(run: EvaluationRun, visit: (i: Instance, value: unknown) => void): void {
   const walk = (i: Instance): void => {
-    const kids = i.children.length > 1 ? [...i.children].sort((a, b) => a.t.index - b.t.index || a.rowIndex - b.rowIndex) : i.children;
+    const kids = i.children;
+    // Children are created in evaluation order; both walks of a run (evaluation, validation) want document order.
+    if (kids.length > 1 && !i.childrenSorted) {
+      kids.sort(inDocumentOrder);
+      i.childrenSorted = true;
+    }
     for (const c of kids) {
       visit(c, valueOf(c));
       walk(c);

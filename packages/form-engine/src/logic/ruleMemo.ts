@@ -127,6 +127,12 @@ interface Entry {
   result: unknown;
 }
 
+/** A rule's inputs and its answers by place. */
+interface RuleRecord {
+  paths: readonly (readonly string[])[] | null;
+  byPlace: Map<string, Entry>;
+}
+
 /** Counts of one run, for tests and the bench: rules run, and rule answers reused. */
 export interface MemoStats {
   ran: number;
@@ -138,14 +144,14 @@ export interface MemoStats {
  * with the values they read. One memo serves one form and one date.
  */
 export class RuleMemo {
-  private entries = new WeakMap<object, Map<string, Entry>>();
+  private rules = new Map<object, RuleRecord>();
   private today: string | null = null;
   stats: MemoStats = { ran: 0, reused: 0 };
 
   /** Starts a run on `today`: answers computed for another date are dropped. */
   begin(today: string): void {
     if (today !== this.today) {
-      this.entries = new WeakMap();
+      this.rules = new Map();
       this.today = today;
     }
     this.stats = { ran: 0, reused: 0 };
@@ -154,22 +160,26 @@ export class RuleMemo {
   /** The rule's answer in `scope` at `place`: reused when every value it reads is as it was there last time. */
   apply(rule: unknown, scope: object, place: string): unknown {
     if (rule === null || typeof rule !== 'object') return applyRule(rule, scope);
-    const paths = ruleInputs(rule);
+    let record = this.rules.get(rule);
+    if (!record) this.rules.set(rule, (record = { paths: ruleInputs(rule), byPlace: new Map() }));
+    const { paths } = record;
     if (paths === null) {
       this.stats.ran++;
       return applyRule(rule, scope);
     }
-    let byPlace = this.entries.get(rule);
-    if (!byPlace) this.entries.set(rule, (byPlace = new Map()));
-    const inputs = paths.map((p) => read(scope, p));
-    const entry = byPlace.get(place);
-    if (entry && entry.inputs.every((v, i) => sameValue(v, inputs[i]))) {
-      this.stats.reused++;
-      return entry.result;
+    const entry = record.byPlace.get(place);
+    if (entry) {
+      let same = true;
+      for (let i = 0; i < paths.length && same; i++) same = sameValue(entry.inputs[i], read(scope, paths[i]));
+      if (same) {
+        this.stats.reused++;
+        return entry.result;
+      }
     }
     this.stats.ran++;
+    const inputs = paths.map((p) => read(scope, p));
     const result = applyRule(rule, scope);
-    byPlace.set(place, { inputs, result });
+    record.byPlace.set(place, { inputs, result });
     return result;
   }
 }

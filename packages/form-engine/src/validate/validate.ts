@@ -9,7 +9,7 @@ import type { EvalContext, Evaluation, FormNode, FormSchema, PathMessage } from 
 import { evaluationToday, isEmptyValue, truthy, withToday } from '../logic/operators';
 import { RuleMemo, type MemoStats } from '../logic/ruleMemo';
 import { parseIsoDate } from '../logic/dates';
-import { runEvaluation, walkInstances, type EvaluationRun, type Instance } from '../evaluate/runEvaluation';
+import { placeOf, runEvaluation, walkInstances, type EvaluationRun, type Instance } from '../evaluate/runEvaluation';
 import { describeRun, isRequired, ruleParams } from '../evaluate/evaluate';
 import { fillMessage, messageFor } from './messages';
 import { isPlainObject } from '../evaluate/workingData';
@@ -48,7 +48,7 @@ function checkInstance(run: EvaluationRun, i: Instance, value: unknown, add: (pa
   for (const side of ['x-min', 'x-max'] as const) {
     const decl = n[side];
     if (!decl) continue;
-    const bound = run.apply(decl.value, i.scope, i.path);
+    const bound = run.apply(decl.value, i.scope, placeOf(i.t, i.path));
     const cmp = compareToBound(n, value, bound);
     if (cmp === null || (side === 'x-min' ? cmp >= 0 : cmp <= 0)) continue;
     const key = side === 'x-min' ? 'min' : 'max';
@@ -56,11 +56,11 @@ function checkInstance(run: EvaluationRun, i: Instance, value: unknown, add: (pa
     add(i.path, decl.message ? fillMessage(decl.message, params) : messageFor(form, i.t, key === 'min' ? 'minimum' : 'maximum', params));
   }
   if (n['x-options'] !== undefined) {
-    const allowed = run.apply(n['x-options'], i.scope, i.path);
+    const allowed = run.apply(n['x-options'], i.scope, placeOf(i.t, i.path));
     if (Array.isArray(allowed) && !allowed.includes(value)) add(i.path, messageFor(form, i.t, 'options'));
   }
   for (const a of n['x-assert'] ?? []) {
-    if (!truthy(run.apply(a.rule, i.scope, i.path))) add(i.path, fillMessage(a.message, ruleParams(run, a.params, i)));
+    if (!truthy(run.apply(a.rule, i.scope, placeOf(i.t, i.path)))) add(i.path, fillMessage(a.message, ruleParams(run, a.params, i)));
   }
   const unique = n['x-unique'];
   if (unique && Array.isArray(value)) {
