@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { check, structuralFingerprint, type FormSchema, type registerPrecompiledValidators } from '@portal/form-engine';
 import { installPublishedFormRuntime } from '@portal/form-engine/standalone';
 import { loadForm, schemasDir } from '@portal/form-engine/node';
@@ -69,6 +70,25 @@ describe('published versions', () => {
       expect(entry.validate((JSON.parse(readFileSync(join(FIXTURES, 'valid', file), 'utf8')) as { data: unknown }).data), file).toBe(true);
     }
     expect(entry.validate('no es un objeto')).toBe(false);
+  });
+
+  it('a version and its validators go compressed to a browser that accepts it (Brotli, else gzip), the same bytes once decoded', async () => {
+    const plain = await get('/v1/forms/formalizacion');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await get('/v1/forms/formalizacion', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/v1/forms/formalizacion/versions/1', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual((await get('/v1/forms/formalizacion/versions/1')).json());
+    const { data } = plain.json();
+    const js = await get(data.validators_url, { 'accept-encoding': 'br' });
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(js.rawPayload).toString()).toBe((await get(data.validators_url)).body);
+    expect((await get('/v1/forms/formalizacion', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('asking the database again for the current version gives the same schema object (the engine compiles each object once)', async () => {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { applyMask } from '@portal/form-mantine/mask';
 import { errorMessage } from '../../../lib/apiError';
@@ -156,7 +156,14 @@ export function ProfilePage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Mi perfil</Title>
-      {isLoading && <Loader aria-label="Cargando su perfil" />}
+      {/* The details are most of the page: while they load, their place is kept (a screen's height), so the
+          documents and sign-in methods below, which load on their own, are not pushed down when they arrive
+          (Lighthouse measured a layout shift of 0.5 on a phone). */}
+      {isLoading && (
+        <Box mih="100vh">
+          <Loader aria-label="Cargando su perfil" />
+        </Box>
+      )}
       {error && !isLoading && <Alert color="red" role="alert">{errorMessage(error, 'No se pudo cargar su perfil. Intente de nuevo.')}</Alert>}
       {profile && <ProfileDetails profile={profile} />}
       <Documents />
