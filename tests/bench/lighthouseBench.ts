@@ -108,7 +108,12 @@ function blamed(audits: Record<string, AuditResult>, lhr: { categories: Record<s
     if (i === 0) return;
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const a = audits[ref.id];
-      if (ref.weight > 0 && a && a.score !== null && a.score < 1) lines.push(`  falla (${LABELS[i]}): ${a.title}`);
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
+        lines.push(`  falla (${LABELS[i]}): ${a.title}`);
+        // The elements it names (up to three), so the failure can be found in the page.
+        const items = ((a.details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
+        for (const item of items) if (item.node) lines.push(`    ${item.node.selector ?? ''} ${item.node.snippet?.slice(0, 160) ?? ''}`);
+      }
     }
   });
   return lines;

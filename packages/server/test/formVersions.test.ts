@@ -91,6 +91,21 @@ describe('published versions', () => {
     expect((await get('/v1/forms/formalizacion', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 
+  it('a citizen\'s draft goes compressed too, with exactly the fields of its response schema', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/v1/portals/formalizaciones', headers: bearer(token), payload: { data: submittableSrl(doc) } });
+    const url = `/v1/portals/formalizaciones/${created.json().data.id}`;
+    const plain = await get(url, bearer(token));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gz = await get(url, { ...bearer(token), 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    // Without a session: refused, compressed or not.
+    expect((await get(url, { 'accept-encoding': 'gzip' })).statusCode).toBe(401);
+  });
+
   it('asking the database again for the current version gives the same schema object (the engine compiles each object once)', async () => {
     const first = await currentFormVersion(t.app.db, 'certificado-no-antecedentes');
     forgetCurrentVersions(t.app.db);

@@ -1,11 +1,13 @@
 /**
- * Large bodies that never change for a given key (a published form version's
- * JSON, its validators module) sent compressed when the browser accepts it:
- * Brotli, else gzip, each computed once per key and kept. The API compresses
+ * Large answers sent compressed when the browser accepts it (Brotli, else
+ * gzip): bodies that never change for a given key (a published form
+ * version's JSON, its validators module), compressed once per key and kept;
+ * and a citizen's own draft, compressed on each answer. The API compresses
  * nothing else: most answers are small, and an answer that mixes a secret
- * with what the caller typed must not be compressed (BREACH); these hold
- * neither. The form of the company application is 110 KB of JSON and ~10 KB
- * with gzip: on a slow phone network, seconds.
+ * with what someone else can make it say must not be compressed (BREACH).
+ * These hold no secret (a draft holds what its owner typed; nobody else can
+ * write to it). The form of the company application is 110 KB of JSON and
+ * ~10 KB with gzip, a full draft ~36 KB: on a slow phone network, seconds.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -38,10 +40,11 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
+/** Kept bodies are compressed hard once; per-answer ones quickly (a few milliseconds at most). */
+function compress(encoding: Encoding, body: Buffer, hard = true): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipped(body, { level: 9 });
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: hard ? 9 : 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipped(body, { level: hard ? 9 : 6 });
 }
 
 /**
@@ -62,4 +65,18 @@ export async function sendCompressible(request: FastifyRequest, reply: FastifyRe
     if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
   }
   return reply.header('content-encoding', encoding).send(await compressed);
+}
+
+/**
+ * Sends `payload` as the route's JSON answer (serialized by its response
+ * schema, as Fastify would), compressed when it is large and the request
+ * accepts it. For answers that change (a draft): nothing is kept.
+ */
+export async function sendJsonCompressible(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<FastifyReply> {
+  const serialized = reply.serialize(payload);
+  const body = typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as Uint8Array);
+  void reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  const encoding = body.length >= MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(await compress(encoding, body, false));
 }

@@ -2,8 +2,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'wouter';
-import { check, lookupTasks, valueAt, type PathMessage } from '@portal/form-engine';
-import { ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
+import { lookupTasks, valueAt, type PathMessage } from '@portal/form-engine';
+import { checkDraft, ErrorSummary, SchemaForm, type DraftCheck } from '@portal/form-mantine';
 import { env } from '../../../config/env';
 import { useApplication, type Application } from '../../../api/applications';
 import { readBackup, useAutosave } from '../api/useAutosave';
@@ -103,7 +103,8 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
   // (the engine runs once per keystroke, not twice); for the draft as loaded, before any change, once here.
   // Deferred so they never slow typing down; when the draft first arrives the deferred value is still
   // null: use the current one, else the page would show for a moment the steps of an empty application.
-  const loaded = useMemo(() => (draft !== null && checked === null ? check(schema, draft) : null), [schema, draft, checked]);
+  // The form's incremental check, which SchemaForm's first pass then answers from memory (half the work of the first render).
+  const loaded = useMemo(() => (draft !== null && checked === null ? checkDraft(schema, draft, undefined) : null), [schema, draft, checked]);
   const settled = useDeferredValue(checked) ?? checked ?? loaded;
   const { visibleSections, errorsBySection } = useMemo(() => {
     const bySection = new Map<string, number>();
