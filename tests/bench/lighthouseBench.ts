@@ -119,6 +119,15 @@ function blamed(audits: Record<string, AuditResult>, lhr: { categories: Record<s
   return lines;
 }
 
+/** The element Lighthouse took as the largest contentful paint, as ", elemento: <snippet>" (or nothing). */
+function lcpElement(audits: Record<string, AuditResult>): string {
+  type Table = { items?: { node?: { snippet?: string }; items?: { node?: { snippet?: string } }[] }[] };
+  const table = audits['largest-contentful-paint-element']?.details as Table | undefined;
+  const first = table?.items?.[0];
+  const snippet = first?.node?.snippet ?? first?.items?.[0]?.node?.snippet;
+  return snippet ? `; elemento: ${snippet.slice(0, 120)}` : '';
+}
+
 async function startChromium(): Promise<{ port: number; close: () => Promise<void> }> {
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'portal-lighthouse-'));
@@ -198,7 +207,7 @@ function pageBlock(page: AuditedPage, path: string, runs: Lhr[]): string[] {
   lines.push(`  ${METRICS.map((m) => `${audits[m]?.title ?? m} ${audits[m]?.displayValue ?? '?'}`).join('; ')}`);
   const lcp = audits['largest-contentful-paint']?.numericValue;
   if (lcp !== undefined) {
-    lines.push(`  LCP (simulado por Lighthouse) ${(lcp / 1000).toFixed(2).replace('.', ',')} s (presupuesto ≤ 2,5 s) ${verdict(lcp <= LCP_BUDGET_MS)}`);
+    lines.push(`  LCP (simulado por Lighthouse) ${(lcp / 1000).toFixed(2).replace('.', ',')} s (presupuesto ≤ 2,5 s) ${verdict(lcp <= LCP_BUDGET_MS)}${lcpElement(audits)}`);
   }
   if (scores.some((s, i) => s < TARGETS[i])) lines.push(...blamed(audits, lhr as unknown as Parameters<typeof blamed>[1]));
   return lines;

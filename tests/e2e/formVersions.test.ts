@@ -156,7 +156,7 @@ describe('a rule published while a citizen fills the application', () => {
     });
   });
 
-  it('a link straight to a step asks for the draft and its form at once, not after the page\'s code has arrived', async () => {
+  it('a link straight to a step asks for the draft and its form at once and titles the step before the page\'s code has arrived', async () => {
     const page = await suite.page({ viewport: PHONE });
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, DEMO);
@@ -183,8 +183,29 @@ describe('a rule published while a citizen fills the application', () => {
         const k = kind(r.url());
         if (k && !finished.has(k)) finished.set(k, performance.now());
       });
-      await page.goto(`${suite.baseUrl}/formalizacion/${id}`);
-      await page.getByRole('heading', { level: 2, name: 'Datos solicitud de formalización' }).waitFor({ timeout: 60_000 });
+      // The step's code is held until the step's title shows: the frame (in the first bundle, titled from the
+      // form asked for early) must show it without that code; a phone's largest contentful paint is that title.
+      const title = page.getByRole('heading', { level: 2, name: 'Datos solicitud de formalización' });
+      let titled = false;
+      let frameProblem: unknown = null;
+      await page.route(/\/assets\/ApplicationPage-[\w-]+\.js$/, async (route) => {
+        await title.waitFor({ timeout: 60_000 });
+        titled = true;
+        try {
+          await expectNoAxeViolations(page, 'the step\'s frame at 390 px', { still: false });
+          await page.screenshot({ path: path.join(SHOTS, 'marco-del-paso-390.png') });
+        } catch (error) {
+          frameProblem = error;
+        } finally {
+          await route.continue();
+        }
+      });
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_solicitud`, { waitUntil: 'commit' });
+      await page.getByRole('combobox', { name: 'Cámara de comercio' }).waitFor({ timeout: 60_000 });
+      expect(titled).toBe(true);
+      if (frameProblem) throw frameProblem;
+      await expectNoAxeViolations(page, 'a step after its frame');
+      await page.screenshot({ path: path.join(SHOTS, 'paso-tras-el-marco-390.png') });
       const at = (map: Map<string, number>, k: string) => {
         const value = map.get(k);
         if (value === undefined) throw new Error(`${k}: no request seen (${[...started.keys()].join(', ')})`);

@@ -50,9 +50,13 @@ export async function waitForStillPage(page: Page): Promise<void> {
   );
 }
 
-/** Runs axe on the whole document and returns the violations of the WCAG 2.2 A/AA rules. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await waitForStillPage(page);
+/**
+ * Runs axe on the whole document and returns the violations of the WCAG 2.2 A/AA rules. It first
+ * waits for animations to end, except with `still: false` (a page caught while it loads, its loader
+ * spinning: nothing else moves).
+ */
+export async function axeViolations(page: Page, { still = true }: { still?: boolean } = {}): Promise<AxeViolation[]> {
+  if (still) await waitForStillPage(page);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
@@ -81,8 +85,8 @@ export function formatViolations(violations: AxeViolation[]): string {
 }
 
 /** Fails with every violation listed when axe finds any on the page as it is now. */
-export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const violations = await axeViolations(page);
+export async function expectNoAxeViolations(page: Page, where: string, options: { still?: boolean } = {}): Promise<void> {
+  const violations = await axeViolations(page, options);
   if (violations.length > 0) {
     throw new Error(`axe-core: ${violations.length} WCAG 2.2 A/AA violation(s) on ${where} (${page.url()}):\n${formatViolations(violations)}`);
   }

@@ -15,6 +15,7 @@ import { paths, type RouteEntry, type RouteName } from '../config/paths';
 import { preloadServicePage } from '../features/catalogue/api';
 import { preloadApplication } from '../api/applications';
 import { getSession } from '../lib/session';
+import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { RouteProgress } from './layout/RouteProgress';
@@ -32,6 +33,15 @@ const CataloguePage = lazyPage(() => import('../features/catalogue/components/Ca
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
 const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
 const ApplicationPage = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage');
+/** A step of an application: its frame (title, step) shows while the step's code loads, not the bare progress bar. */
+const ApplicationRoute = Object.assign(
+  () => (
+    <Suspense fallback={<ApplicationFrame />}>
+      <ApplicationPage />
+    </Suspense>
+  ),
+  { preload: ApplicationPage.preload },
+);
 const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage');
 const StartPage = lazyPage(() => import('../features/applications/components/StartPage'), 'StartPage');
 const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage');
@@ -71,11 +81,11 @@ const PAGES: Record<RouteName, ComponentType | null> = {
   contact: ContactPage,
   review: ReviewPage,
   confirmation: ConfirmationPage,
-  application: ApplicationPage,
+  application: ApplicationRoute,
   onlineStart: StartPage,
   onlineReview: ReviewPage,
   onlineConfirmation: ConfirmationPage,
-  onlineApplication: ApplicationPage,
+  onlineApplication: ApplicationRoute,
 };
 
 /**
@@ -93,10 +103,12 @@ export function preloadPage(pathname: string, search: string): void {
     return matches;
   });
   if (name === undefined) return;
+  // The data first: small answers the page's first paint needs, asked before the page's code (~40 files
+  // on an application) so they are not queued behind it on a slow connection.
+  if (APPLICATION_PAGES.has(name) && params.id && getSession()) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id);
+  if (name === 'services') preloadServicePage(new URLSearchParams(search));
   const page = PAGES[name];
   if (page !== null && 'preload' in page) (page as { preload: () => void }).preload();
-  if (name === 'services') preloadServicePage(new URLSearchParams(search));
-  if (APPLICATION_PAGES.has(name) && params.id && getSession()) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id);
 }
 
 /** The pages of an application (a step, its review): they need the draft, its form and the form's validators. */

@@ -9,6 +9,7 @@
  * module (`modulepreload`: fetched and parsed, run when imported); the page's
  * code then finds both on its way (onlineForms.ts).
  */
+import { useSyncExternalStore } from 'react';
 import type { PublishedFormVersion } from '@portal/api-contract';
 import { api } from './api-client';
 
@@ -17,6 +18,9 @@ const pathOf = (name: string, version?: number) =>
 
 /** Answers asked for ahead of their page, each handed to the first caller that asks (then asked afresh). */
 const early = new Map<string, Promise<PublishedFormVersion>>();
+/** The early answers once arrived, by form: what the page's frame shows while its code loads. */
+const arrived = new Map<string, PublishedFormVersion>();
+const listeners = new Set<() => void>();
 
 /** A form's current version, or version `version` (rejects with the API's error). */
 export function fetchPublishedForm(name: string, version?: number): Promise<PublishedFormVersion> {
@@ -42,11 +46,29 @@ function preloadModule(url: string): void {
 export function preloadPublishedForm(name: string): void {
   const path = pathOf(name);
   if (early.has(path)) return;
-  const answer = api.get<{ data: PublishedFormVersion }>(path).then((response) => {
+  // High priority: it titles the page's frame, and would otherwise queue behind the page's code (scripts come first).
+  const answer = api.get<{ data: PublishedFormVersion }>(path, { priority: 'high' }).then((response) => {
     preloadModule(response.data.validators_url);
+    arrived.set(name, response.data);
+    for (const listener of listeners) listener();
     return response.data;
   });
   // A failed early answer is not kept: the page asks again (and shows its own error).
   answer.catch(() => early.delete(path));
   early.set(path, answer);
+}
+
+/**
+ * The current version of a form as the early request brought it (undefined
+ * until it arrives, or when none was made): enough to title a page's frame
+ * before the page's code arrives.
+ */
+export function useArrivedForm(name: string): PublishedFormVersion | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => arrived.get(name),
+  );
 }

@@ -160,7 +160,7 @@ export function ModalHost({ store = defaultStore, registry }: ModalHostProps) {
         <Text role="alert">No se pudo cargar este contenido. Revise su conexión e intente de nuevo.</Text>
       ) : (
         <Stack align="center" py="md">
-          <Loader aria-label="Cargando" />
+          <Loader role="progressbar" aria-label="Cargando" />
         </Stack>
       )}
     </Modal>

@@ -40,7 +40,7 @@ export const staffPageTitle = (title: string): string => `${title} | ${AREA}`;
 function Loading() {
   return (
     <Stack align="center" py="xl">
-      <Loader aria-label="Cargando" />
+      <Loader role="progressbar" aria-label="Cargando" />
     </Stack>
   );
 }

@@ -78,7 +78,7 @@ export function StudioPage() {
         ejemplos den lo esperado, publíquelo con <Code>npm run forms:publish -- schemas/{form}</Code>.
       </Text>
       {problem && <Alert color="red" role="alert">No se pudo revisar el formulario: {problem}</Alert>}
-      {!state && !problem && <Loader aria-label="Revisando el formulario" />}
+      {!state && !problem && <Loader role="progressbar" aria-label="Revisando el formulario" />}
       {state?.parseError && (
         <Alert color="red" role="alert" title="El archivo no es JSON válido">
           {state.file}, línea {state.parseError.line}, columna {state.parseError.column}: {state.parseError.message}

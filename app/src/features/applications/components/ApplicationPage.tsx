@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'wouter';
 import { lookupTasks, valueAt, type PathMessage } from '@portal/form-engine';
@@ -12,6 +12,7 @@ import { openRowDialog } from '../../../components/rowDialog';
 import useSWR from 'swr';
 import { currentFormVersionNumber, sectionOf, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
 import { FormChangedNotice } from './FormChangedNotice';
+import { ApplicationFrame } from './ApplicationFrame';
 import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
 import { useRemoteVerdicts } from '../useRemoteVerdicts';
@@ -33,7 +34,7 @@ export function ApplicationPage() {
   // The version the draft is on (opening it moved it to the current one when the form changed).
   const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
   if (error || formError) return LOAD_FAILED;
-  if (!app || !form) return <Loader aria-label="Cargando la solicitud" />;
+  if (!app || !form) return <ApplicationFrame />;
   return <ApplicationSteps key={app.id} route={route} form={form} app={app} mutate={mutate} />;
 }
 
@@ -148,7 +149,7 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
     autosave.schedule(data);
   }, [autosave]);
 
-  if (draft === null || !step) return <Loader aria-label="Cargando la solicitud" />;
+  if (draft === null || !step) return <ApplicationFrame schema={schema} />;
 
   const statusOf = (key: string): SectionStatus => {
     const n = errorsBySection.get(key) ?? 0;

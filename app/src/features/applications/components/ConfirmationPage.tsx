@@ -96,7 +96,7 @@ export function ConfirmationPage() {
   const { data: request } = useRequest(id, submitted);
 
   if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!app) return <Loader aria-label="Cargando" />;
+  if (!app) return <Loader role="progressbar" aria-label="Cargando" />;
   if (!submitted) {
     return (
       <Alert color="yellow" title="Esta solicitud todavía no se ha enviado">

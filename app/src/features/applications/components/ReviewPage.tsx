@@ -18,7 +18,7 @@ export function ReviewPage() {
   // The version the draft is on (opening it moved it to the current one when the form changed).
   const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
   if (error || formError) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!app || !form) return <Loader aria-label="Cargando la solicitud" />;
+  if (!app || !form) return <Loader role="progressbar" aria-label="Cargando la solicitud" />;
   if (app.status !== 'borrador') return <Redirect to={route.paths.confirmation(app.id)} replace />;
   return <Review route={route} form={form} app={app} mutate={mutate} />;
 }

@@ -32,7 +32,7 @@ export function StartPage() {
     );
   }
   if (formError) return <Alert color="red" title="No se pudo cargar el formulario">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!form) return <Loader aria-label="Cargando el formulario" />;
+  if (!form) return <Loader role="progressbar" aria-label="Cargando el formulario" />;
 
   const drafts = (applications ?? []).filter((a) => a.status === 'borrador');
   const start = async () => {

@@ -41,7 +41,7 @@ export function StaffClaimPage() {
     return <StaffNotFound title="Reclamo no encontrado" text="El reclamo no existe o no pertenece a su institución." />;
   }
   if (detail.error) return <Alert color="red" role="alert">{detail.error instanceof Error ? detail.error.message : 'No se pudo leer el reclamo.'}</Alert>;
-  if (!data) return <Loader aria-label="Cargando el reclamo" />;
+  if (!data) return <Loader role="progressbar" aria-label="Cargando el reclamo" />;
   const { claim, comments } = data;
 
   const answer = async (e: FormEvent) => {

@@ -48,7 +48,7 @@ export function StaffClaimsPage() {
       </Chip.Group>
 
       {claims.error && <Alert color="red" role="alert">{claims.error instanceof Error ? claims.error.message : 'No se pudieron leer los reclamos.'}</Alert>}
-      {!data && !claims.error && <Loader aria-label="Cargando reclamos" />}
+      {!data && !claims.error && <Loader role="progressbar" aria-label="Cargando reclamos" />}
       {data && data.data.length === 0 && <Text>No hay reclamos con este filtro.</Text>}
       {data && data.data.length > 0 && (
         <>

@@ -171,7 +171,7 @@ export function AuditPage() {
           </Stack>
         </Alert>
       )}
-      {!data && !log.error && <Loader aria-label="Cargando el registro de auditoría" />}
+      {!data && !log.error && <Loader role="progressbar" aria-label="Cargando el registro de auditoría" />}
       {data && !log.error && data.data.length === 0 && <Text>No hay registros con estos filtros</Text>}
       {data && !log.error && data.data.length > 0 && (
         <>

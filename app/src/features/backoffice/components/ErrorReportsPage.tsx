@@ -13,7 +13,7 @@ export function ErrorReportsPage() {
       <Title order={1}>Reportes de error</Title>
       <Text size="sm" c="dimmed">Problemas que los visitantes reportaron en el portal, el más reciente primero.</Text>
       {list.error && <Alert color="red" role="alert">{list.error instanceof Error ? list.error.message : 'No se pudo leer la lista.'}</Alert>}
-      {!list.data && !list.error && <Loader aria-label="Cargando reportes" />}
+      {!list.data && !list.error && <Loader role="progressbar" aria-label="Cargando reportes" />}
       {list.data?.data.length === 0 && <Text>No hay reportes.</Text>}
       {list.data && list.data.data.length > 0 && (
         <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Reportes de error">

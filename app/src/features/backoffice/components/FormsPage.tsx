@@ -14,7 +14,7 @@ import { when } from './format';
 function Versions({ form }: { form: PublishedForm }) {
   const { data, error } = useFormVersions(form.form);
   if (error !== undefined) return <Alert color="red" role="alert">{errorMessage(error, 'No se pudieron leer las versiones.')}</Alert>;
-  if (!data) return <Loader size="sm" aria-label={`Cargando las versiones de ${form.title}`} />;
+  if (!data) return <Loader role="progressbar" size="sm" aria-label={`Cargando las versiones de ${form.title}`} />;
   return (
     <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Versiones de ${form.title}`}>
       {data.map((v) => (
@@ -52,7 +52,7 @@ export function FormsPage() {
         pasan a la vigente con un aviso. Para publicar: <code>npm run forms:publish -- schemas/&lt;formulario&gt;</code>.
       </Text>
       {forms.error !== undefined && <Alert color="red" role="alert">{errorMessage(forms.error, 'No se pudieron leer los formularios.')}</Alert>}
-      {!forms.data && !forms.error && <Loader aria-label="Cargando los formularios" />}
+      {!forms.data && !forms.error && <Loader role="progressbar" aria-label="Cargando los formularios" />}
       {forms.data?.map((f) => {
         const expanded = open === f.form;
         const panel = `versiones-${f.form}`;

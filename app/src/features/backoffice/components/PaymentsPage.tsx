@@ -168,7 +168,7 @@ export function PaymentsPage() {
         {done && <Alert color="teal">{done}</Alert>}
       </div>
       {reviews.error && <Alert color="red" role="alert">{errorMessage(reviews.error, 'No se pudieron leer los pagos por verificar.')}</Alert>}
-      {!reviews.data && !reviews.error && <Loader aria-label="Cargando los pagos por verificar" />}
+      {!reviews.data && !reviews.error && <Loader role="progressbar" aria-label="Cargando los pagos por verificar" />}
       {reviews.data && reviews.data.length === 0 && <Text>No hay comprobantes por verificar.</Text>}
       {reviews.data && reviews.data.length > 0 && (
         <Stack gap="md" component="ul" aria-label="Comprobantes por verificar" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -82,7 +82,7 @@ export function QueuePage() {
       </Stack>
 
       {queue.error && <Alert color="red" role="alert">{queue.error instanceof Error ? queue.error.message : 'No se pudo leer la cola.'}</Alert>}
-      {!data && !queue.error && <Loader aria-label="Cargando solicitudes" />}
+      {!data && !queue.error && <Loader role="progressbar" aria-label="Cargando solicitudes" />}
       {data && data.data.length === 0 && <Text>No hay solicitudes con estos filtros.</Text>}
       {data && data.data.length > 0 && (
         <>

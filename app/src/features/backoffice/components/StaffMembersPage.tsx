@@ -52,7 +52,7 @@ export function StaffMembersPage() {
         {done && <Alert color="green">{done}</Alert>}
       </div>
       {members.error !== undefined && <Alert color="red" role="alert">{errorMessage(members.error, 'No se pudo leer el personal.')}</Alert>}
-      {!members.data && !members.error && <Loader aria-label="Cargando el personal" />}
+      {!members.data && !members.error && <Loader role="progressbar" aria-label="Cargando el personal" />}
       {members.data && (
         <Box role="region" aria-label="Tabla del personal (se desplaza a los lados)" tabIndex={0} style={{ overflowX: 'auto' }}>
           <Table striped miw={760} aria-label="Personal" verticalSpacing="xs">

@@ -36,7 +36,7 @@ function Answers({ request }: { request: StaffRequest }) {
     return { id: d.id, name: dot > 0 ? d.name.slice(0, dot) : d.name, extension: dot > 0 ? d.name.slice(dot + 1) : '', route: d.download };
   });
   if (form.error) return <Text c="dimmed">No se pudo cargar el formulario de este servicio.</Text>;
-  if (!form.data) return <Loader aria-label="Cargando respuestas" size="sm" />;
+  if (!form.data) return <Loader role="progressbar" aria-label="Cargando respuestas" size="sm" />;
   return <SubmittedAnswers form={form.data} data={request.data} documents={documents} idPrefix="ans" />;
 }
 
@@ -126,7 +126,7 @@ export function StaffRequestPage() {
     return <StaffNotFound title="Solicitud no encontrada" text="La solicitud no existe o no pertenece a su institución." />;
   }
   if (request.error) return <Alert color="red" role="alert">{request.error instanceof Error ? request.error.message : 'No se pudo leer la solicitud.'}</Alert>;
-  if (!data) return <Loader aria-label="Cargando la solicitud" />;
+  if (!data) return <Loader role="progressbar" aria-label="Cargando la solicitud" />;
 
   return (
     <Stack gap="lg">

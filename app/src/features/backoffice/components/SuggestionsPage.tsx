@@ -13,7 +13,7 @@ export function SuggestionsPage() {
       <Title order={1}>Sugerencias</Title>
       <Text size="sm" c="dimmed">Servicios que los ciudadanos sugieren añadir al catálogo, la más reciente primero.</Text>
       {list.error && <Alert color="red" role="alert">{list.error instanceof Error ? list.error.message : 'No se pudo leer la lista.'}</Alert>}
-      {!list.data && !list.error && <Loader aria-label="Cargando sugerencias" />}
+      {!list.data && !list.error && <Loader role="progressbar" aria-label="Cargando sugerencias" />}
       {list.data?.data.length === 0 && <Text>No hay sugerencias.</Text>}
       {list.data && list.data.data.length > 0 && (
         <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Sugerencias">

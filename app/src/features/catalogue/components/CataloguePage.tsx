@@ -169,7 +169,7 @@ export function CataloguePage() {
           <Title order={2} size="h3" id="resultados" ref={resultsHeading} tabIndex={-1} aria-live="polite">
             {data ? countLabel(data.total) : 'Resultados'}
           </Title>
-          {isValidating && data && <Loader size="sm" aria-label="Actualizando los resultados" />}
+          {isValidating && data && <Loader role="progressbar" size="sm" aria-label="Actualizando los resultados" />}
         </Group>
 
         {error && !isValidating ? (
@@ -178,7 +178,7 @@ export function CataloguePage() {
             <Button mt="sm" variant="default" onClick={() => void mutate()}>Intentar de nuevo</Button>
           </Alert>
         ) : isLoading && !data ? (
-          <Loader aria-label="Cargando los servicios" />
+          <Loader role="progressbar" aria-label="Cargando los servicios" />
         ) : data && data.total === 0 ? (
           <Card withBorder padding="lg">
             <Text fw={700}>{emptyResultTitle(filters)}</Text>

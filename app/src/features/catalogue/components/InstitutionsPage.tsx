@@ -45,7 +45,7 @@ export function InstitutionsPage() {
           <Button mt="sm" variant="default" onClick={() => { void institutions.mutate(); void services.mutate(); }}>Intentar de nuevo</Button>
         </Alert>
       ) : !institutions.data || !services.data ? (
-        <Loader aria-label="Cargando las instituciones" />
+        <Loader role="progressbar" aria-label="Cargando las instituciones" />
       ) : (
         <>
           <Text fw={600}>{institutions.data.length} instituciones</Text>

@@ -21,7 +21,7 @@ function CentreServices({ centre }: { centre: Centre }) {
           <Button variant="subtle" size="compact-sm" onClick={() => void mutate()}>Intentar de nuevo</Button>
         </Text>
       ) : !data ? (
-        open && <Loader size="sm" aria-label={`Cargando los servicios de ${centre.name}`} />
+        open && <Loader role="progressbar" size="sm" aria-label={`Cargando los servicios de ${centre.name}`} />
       ) : (
         <ul style={{ margin: '0.25rem 0 0', paddingLeft: '1.25rem' }}>
           {data.services.map((service) => (
@@ -69,14 +69,14 @@ export function PuntosGobPage() {
           <Button mt="sm" variant="default" onClick={() => { void centres.mutate(); void provinces.mutate(); }}>Intentar de nuevo</Button>
         </Alert>
       ) : !centres.data ? (
-        <Loader aria-label="Cargando los Puntos GOB" />
+        <Loader role="progressbar" aria-label="Cargando los Puntos GOB" />
       ) : (
         <section aria-labelledby="centros">
           <Group justify="space-between" mb="sm">
             <Title order={2} size="h3" id="centros" aria-live="polite">
               {centres.data.total === 1 ? '1 Punto GOB' : `${centres.data.total} Puntos GOB`}
             </Title>
-            {centres.isValidating && <Loader size="sm" aria-label="Actualizando los Puntos GOB" />}
+            {centres.isValidating && <Loader role="progressbar" size="sm" aria-label="Actualizando los Puntos GOB" />}
           </Group>
           {centres.data.total === 0 ? (
             <Text>No hay Puntos GOB en esta provincia.</Text>

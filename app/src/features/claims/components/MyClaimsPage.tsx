@@ -62,7 +62,7 @@ export function MyClaimsPage() {
       </Group>
       <Text>Sus quejas y reclamaciones sobre sus solicitudes o los servicios del catálogo, y las respuestas de cada institución.</Text>
       {error && failure && <Alert color="red" role="alert" title="No se pudieron cargar sus reclamos">{failure}</Alert>}
-      {!data && !error && <Loader aria-label="Cargando sus reclamos" />}
+      {!data && !error && <Loader role="progressbar" aria-label="Cargando sus reclamos" />}
       {data && data.length === 0 && <Text c="dimmed">Todavía no ha presentado reclamos.</Text>}
       {data && data.length > 0 && (
         <Stack component="ul" gap="sm" aria-label="Sus reclamos" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

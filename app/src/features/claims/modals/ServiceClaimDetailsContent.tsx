@@ -45,7 +45,7 @@ export default function ServiceClaimDetailsContent({ data }: ModalContentProps) 
   if (thread.error) {
     return <Alert color="red" role="alert">{errorMessage(thread.error, 'No se pudo cargar el reclamo.') ?? 'No se pudo cargar el reclamo.'}</Alert>;
   }
-  if (!thread.data) return <Loader aria-label="Cargando el reclamo" />;
+  if (!thread.data) return <Loader role="progressbar" aria-label="Cargando el reclamo" />;
   const { claim, comments } = thread.data;
   const open = claimIsOpen(claim.status);
 

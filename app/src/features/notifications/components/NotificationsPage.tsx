@@ -75,7 +75,7 @@ export function NotificationsPage() {
     return (
       <Stack gap="md">
         <Title order={1}>Notificaciones</Title>
-        <Loader aria-label="Cargando sus notificaciones" />
+        <Loader role="progressbar" aria-label="Cargando sus notificaciones" />
       </Stack>
     );
   }

@@ -36,7 +36,7 @@ export function CardPaymentReturnPage() {
         {declined ? 'El banco no aprobó el pago. No se hizo ningún cargo.' : 'Canceló el pago en la página de pago con tarjeta. No se hizo ningún cargo.'}
       </Alert>
       <Text>Solicitud <Text component="span" fw={700}>{code}</Text></Text>
-      {!requests && !error && <Loader size="sm" aria-label="Buscando la solicitud" />}
+      {!requests && !error && <Loader role="progressbar" size="sm" aria-label="Buscando la solicitud" />}
       {request ? (
         <Group gap="md">
           <Button

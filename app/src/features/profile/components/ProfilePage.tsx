@@ -63,7 +63,7 @@ function Documents() {
       action={<Button variant="light" onClick={() => openModal('FILE_UPLOAD_MODAL')}>Subir un documento</Button>}
     >
       {failure && <Alert color="red" role="alert" mb="sm">{failure}</Alert>}
-      {isLoading && <Loader size="sm" aria-label="Cargando los documentos" />}
+      {isLoading && <Loader role="progressbar" size="sm" aria-label="Cargando los documentos" />}
       {error && !isLoading && <Alert color="red" role="alert">{errorMessage(error, 'No se pudieron cargar sus documentos.')}</Alert>}
       {documents && documents.length === 0 && <Text c="dimmed">Aún no ha subido documentos.</Text>}
       {documents && documents.length > 0 && (
@@ -161,7 +161,7 @@ export function ProfilePage() {
           (Lighthouse measured a layout shift of 0.5 on a phone). */}
       {isLoading && (
         <Box mih="100vh">
-          <Loader aria-label="Cargando su perfil" />
+          <Loader role="progressbar" aria-label="Cargando su perfil" />
         </Box>
       )}
       {error && !isLoading && <Alert color="red" role="alert">{errorMessage(error, 'No se pudo cargar su perfil. Intente de nuevo.')}</Alert>}

@@ -82,7 +82,7 @@ export function SignInMethods() {
         Siempre puede ingresar con su cédula y su contraseña. Con el desbloqueo facial o con huella ingresa con el rostro, la huella o el PIN
         de un dispositivo suyo; esos datos nunca salen del dispositivo.
       </Text>
-      {isLoading && <Loader size="sm" aria-label="Cargando sus métodos de ingreso" />}
+      {isLoading && <Loader role="progressbar" size="sm" aria-label="Cargando sus métodos de ingreso" />}
       {error && !isLoading && <Alert color="red" role="alert">{errorMessage(error, 'No se pudieron cargar sus métodos de ingreso.')}</Alert>}
       {passkeys && passkeys.length === 0 && <Text c="dimmed">Aún no ha agregado el desbloqueo facial o con huella.</Text>}
       {passkeys && passkeys.length > 0 && (

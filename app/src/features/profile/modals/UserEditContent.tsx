@@ -34,7 +34,7 @@ export default function UserEditContent({ data, close }: ModalContentProps) {
   const profile = given.profile ?? fetched;
   if (profile) return <EditProfile profile={profile} firstStep={given.step ?? 'form'} close={close} />;
   if (error) return <Alert color="red" role="alert">{errorMessage(error, 'No se pudo cargar su perfil. Intente de nuevo.')}</Alert>;
-  return <Loader aria-label="Cargando su perfil" />;
+  return <Loader role="progressbar" aria-label="Cargando su perfil" />;
 }
 
 function EditProfile({ profile, firstStep, close }: { profile: CitizenProfile; firstStep: 'form' | 'code'; close(): void }) {

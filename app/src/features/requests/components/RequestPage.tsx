@@ -21,7 +21,7 @@ function Answers({ request }: { request: CitizenRequestDetail }) {
     <Stack component="section" aria-labelledby="respuestas" gap="sm">
       <Title order={2} size="h3" id="respuestas">Sus respuestas</Title>
       {error && <Alert color="red">No se pudo cargar el formulario para mostrar sus respuestas.</Alert>}
-      {!form && !error && <Loader size="sm" aria-label="Cargando sus respuestas" />}
+      {!form && !error && <Loader role="progressbar" size="sm" aria-label="Cargando sus respuestas" />}
       {form && <SubmittedAnswers form={form} data={request.data} documents={documents} headingOrder={3} idPrefix="resp" />}
     </Stack>
   );
@@ -43,7 +43,7 @@ export function RequestPage() {
     );
   }
   if (error) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!request) return <Loader aria-label="Cargando la solicitud" />;
+  if (!request) return <Loader role="progressbar" aria-label="Cargando la solicitud" />;
 
   return (
     <Stack gap="lg">

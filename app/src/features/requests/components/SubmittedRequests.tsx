@@ -75,7 +75,7 @@ export function SubmittedRequests() {
         />
       </Group>
       {failure && <Alert color="red" role="alert">{failure}</Alert>}
-      {isLoading && <Loader aria-label="Cargando sus solicitudes" />}
+      {isLoading && <Loader role="progressbar" aria-label="Cargando sus solicitudes" />}
       {data && data.length === 0 && (
         <Text c="dimmed">{status ? `No tiene solicitudes en estado «${REQUEST_STATUS_LABELS[status]}».` : 'Todavía no ha enviado solicitudes.'}</Text>
       )}

@@ -181,7 +181,7 @@ export function ServicePage() {
         <Button mt="sm" variant="default" onClick={() => void mutate()}>Intentar de nuevo</Button>
       </Alert>
     );
-  } else body = <Loader aria-label="Cargando el servicio" />;
+  } else body = <Loader role="progressbar" aria-label="Cargando el servicio" />;
   return (
     <Stack gap="lg">
       <Heading title={data?.name ?? (missing ? 'Servicio no encontrado' : 'Servicio')} />

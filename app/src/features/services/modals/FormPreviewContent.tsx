@@ -32,7 +32,7 @@ export default function FormPreviewContent({ data, close }: ModalContentProps) {
       </Alert>
     );
   }
-  if (!preview) return <Loader aria-label="Cargando el formulario" />;
+  if (!preview) return <Loader role="progressbar" aria-label="Cargando el formulario" />;
   return (
     <Stack gap="md">
       <Text fw={700}>{preview.title}</Text>

@@ -1,0 +1,43 @@
+/**
+ * An application's step before its page's code has arrived: the same grid,
+ * the application's name and the step's title (the page's largest text, what
+ * a phone's "largest contentful paint" waits for), from the form the address
+ * asked for early (lib/publishedForms.ts), and a loader where the questions
+ * go. It is in the first bundle (the router shows it while the step's code
+ * loads) and uses only components whose styles the first paint has.
+ */
+import { Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { useArrivedForm } from '../../../lib/publishedForms';
+import { useFormRoute } from '../useFormRoute';
+
+type FrameSchema = { title?: string; properties?: Record<string, { title?: string }> };
+
+/** `schema`: the form when the page already has it (its code arrived, the draft not yet); else the early one, if any. */
+export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
+  const route = useFormRoute();
+  const arrived = useArrivedForm(route.form);
+  const schema = known ?? (arrived?.schema as FrameSchema | undefined);
+  // Only a step the address names: the first visible one depends on the answers, which the engine decides.
+  const stepTitle = route.step ? schema?.properties?.[route.step]?.title : undefined;
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        {/* On a phone the page's list of sections is one line here ("Secciones: paso 2 de 10"): its place is kept. */}
+        <Text hiddenFrom="md" aria-hidden="true">&nbsp;</Text>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="md">
+          {stepTitle && (
+            <div>
+              {schema?.title && <Text size="sm" c="dimmed">{schema.title}</Text>}
+              {/* The step's number needs the engine: its line is kept, so nothing moves when it arrives. */}
+              <Text size="sm" c="dimmed" aria-hidden="true">&nbsp;</Text>
+              <Title order={2}>{stepTitle}</Title>
+            </div>
+          )}
+          <Loader role="progressbar" aria-label="Cargando la solicitud" />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
