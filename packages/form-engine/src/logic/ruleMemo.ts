@@ -18,77 +18,20 @@
  * afterwards: the references kept are what the rule saw. A form with a cycle
  * between its rules has no such order, and is evaluated without a memo.
  */
-import { KNOWN_OPERATORS, applyRule } from './operators';
+import { applyRule } from './operators';
+import { ruleUse } from './ruleVars';
 
 /** How a rule's inputs are read: one property path per input, or null when they cannot be known. */
 type Inputs = readonly (readonly string[])[] | null;
 
 const inputsOfRule = new WeakMap<object, Inputs>();
 
-/** Operators whose later arguments run on each item (`var` there reads the item, not the form). */
-const ITEM_SCOPED = new Set(['map', 'filter', 'all', 'none', 'some']);
-
-/** The paths a rule reads, or null when it may read something its text does not name. */
+/** The paths a rule reads (from ruleUse, the engine's one walk of a rule), or null when it may read something its text does not name. */
 export function ruleInputs(rule: object): Inputs {
   const known = inputsOfRule.get(rule);
   if (known !== undefined) return known;
-  const paths: string[] = [];
-  let knowable = true;
-  const walk = (node: unknown, scoped: boolean): void => {
-    if (!knowable) return;
-    if (Array.isArray(node)) {
-      for (const n of node) walk(n, scoped);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const keys = Object.keys(node);
-    if (keys.length !== 1) {
-      for (const k of keys) walk((node as Record<string, unknown>)[k], scoped);
-      return;
-    }
-    const op = keys[0];
-    const args = (node as Record<string, unknown>)[op];
-    if (!KNOWN_OPERATORS.has(op)) {
-      knowable = false;
-      return;
-    }
-    if (op === 'var') {
-      const list = Array.isArray(args) ? args : [args];
-      const path = list[0];
-      if (!scoped) {
-        if (typeof path !== 'string' || path === '') knowable = false;
-        else paths.push(path);
-      }
-      for (const a of list.slice(1)) walk(a, scoped);
-      return;
-    }
-    if (op === 'missing' || op === 'missing_some') {
-      const list = op === 'missing' ? args : Array.isArray(args) ? args[1] : undefined;
-      if (op === 'missing_some' && Array.isArray(args)) walk(args[0], scoped);
-      if (scoped) return;
-      const names = Array.isArray(list) ? list : [list];
-      for (const p of names) {
-        if (typeof p === 'string' && p !== '') paths.push(p);
-        else knowable = false;
-      }
-      return;
-    }
-    if (ITEM_SCOPED.has(op) && Array.isArray(args)) {
-      walk(args[0], scoped);
-      for (const a of args.slice(1)) walk(a, true);
-      return;
-    }
-    if (op === 'reduce' && Array.isArray(args)) {
-      // The list and the initial value are read in the form's scope; the reducer reads `current` and `accumulator`.
-      walk(args[0], scoped);
-      walk(args[1], true);
-      walk(args.slice(2), scoped);
-      return;
-    }
-    walk(args, scoped);
-  };
-  walk(rule, false);
-  const result: Inputs = knowable ? [...new Set(paths)].map((p) => p.split('.')) : null;
+  const use = ruleUse(rule);
+  const result: Inputs = use.named ? [...new Set(use.vars)].map((p) => p.split('.')) : null;
   inputsOfRule.set(rule, result);
   return result;
 }
