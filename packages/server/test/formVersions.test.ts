@@ -91,7 +91,7 @@ describe('published versions', () => {
     expect((await get('/v1/forms/formalizacion', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 
-  it('a citizen\'s draft goes compressed too, with exactly the fields of its response schema', async () => {
+  it('a citizen\'s draft and lists of applications go compressed too, with exactly the fields of their response schemas', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/v1/portals/formalizaciones', headers: bearer(token), payload: { data: submittableSrl(doc) } });
     const url = `/v1/portals/formalizaciones/${created.json().data.id}`;
     const plain = await get(url, bearer(token));
@@ -104,6 +104,14 @@ describe('published versions', () => {
     expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     // Without a session: refused, compressed or not.
     expect((await get(url, { 'accept-encoding': 'gzip' })).statusCode).toBe(401);
+    // The lists carry each application's answers: compressed the same way, the same bytes once decoded.
+    for (const list of ['/v1/portals/solicitudes-en-linea', '/v1/portals/formalizaciones']) {
+      const whole = await get(list, bearer(token));
+      const packed = await get(list, { ...bearer(token), 'accept-encoding': 'br' });
+      expect(packed.headers['content-encoding'], list).toBe('br');
+      expect(brotliDecompressSync(packed.rawPayload).toString(), list).toBe(whole.body);
+      expect(whole.json().data.some((a: { id: number }) => a.id === created.json().data.id), list).toBe(true);
+    }
   });
 
   it('asking the database again for the current version gives the same schema object (the engine compiles each object once)', async () => {

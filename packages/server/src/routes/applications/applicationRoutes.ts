@@ -68,10 +68,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // Every online application of the citizen, of every service (the home page and «Mis solicitudes»).
-  typed.get('/portals/solicitudes-en-linea', { schema: listAllSchema }, async (request) => {
+  // Each application carries its answers: compressed, like a draft (sendJsonCompressible).
+  typed.get('/portals/solicitudes-en-linea', { schema: listAllSchema }, async (request, reply) => {
     const rows = await listApplications(app.db, requireCitizen(request).id, null);
     const names = await serviceNames(app.db, rows.map((r) => r.form));
-    return { data: await Promise.all(rows.map((r) => applicationView(app.db, r, names.get(r.form) ?? r.form))) };
+    return sendJsonCompressible(request, reply, { data: await Promise.all(rows.map((r) => applicationView(app.db, r, names.get(r.form) ?? r.form))) });
   });
 
   for (const { base, generic } of BASES) {
@@ -97,10 +98,10 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(204).send(null);
     });
 
-    typed.get(base, { schema: s(listSchema) }, async (request) => {
+    typed.get(base, { schema: s(listSchema) }, async (request, reply) => {
       const service = await serviceOf(request, generic);
       const rows = await listApplications(app.db, requireCitizen(request).id, service.form);
-      return { data: await Promise.all(rows.map((r) => applicationView(app.db, r, service.name))) };
+      return sendJsonCompressible(request, reply, { data: await Promise.all(rows.map((r) => applicationView(app.db, r, service.name))) });
     });
 
     typed.get(`${base}/:id`, { schema: s(getSchema) }, async (request, reply) => {
