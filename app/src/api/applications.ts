@@ -9,7 +9,7 @@
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import useSWR, { preload } from 'swr';
 import type { Application, DraftCreateBody, DraftSaveBody } from '@portal/api-contract';
-import { api } from '../lib/api-client';
+import { api, type CallOptions } from '../lib/api-client';
 
 export type { Application, ApplicationStatus } from '@portal/api-contract';
 
@@ -24,8 +24,8 @@ export const applicationKey = (form: string, id: number | string) => `${formBase
 export const APPLICATIONS_KEY = 'portals/solicitudes-en-linea';
 
 /** One of the citizen's applications of `form`. */
-export async function getApplication(form: string, id: number | string): Promise<Application> {
-  return (await api.get<One>(applicationKey(form, id))).data;
+export async function getApplication(form: string, id: number | string, options?: CallOptions): Promise<Application> {
+  return (await api.get<One>(applicationKey(form, id), options)).data;
 }
 
 /** The citizen's applications of every online service, drafts and submitted, newest first. */
@@ -57,8 +57,7 @@ export async function submitApplication(form: string, id: number): Promise<Appli
 /** Starts loading an application for the useApplication that will ask for it (the page's first render). */
 export function preloadApplication(form: string, id: string): void {
   // High priority: on a phone's network it would otherwise queue behind the page's code (scripts come first).
-  const load = async () => (await api.get<One>(applicationKey(form, id), { priority: 'high' })).data;
-  void preload(applicationKey(form, id), load).catch(() => undefined);
+  void preload(applicationKey(form, id), () => getApplication(form, id, { priority: 'high' })).catch(() => undefined);
 }
 
 export function useApplication(form: string, id: string) {

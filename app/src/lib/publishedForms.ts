@@ -11,7 +11,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { PublishedFormVersion } from '@portal/api-contract';
-import { api } from './api-client';
+import { api, type CallOptions } from './api-client';
 
 const pathOf = (name: string, version?: number) =>
   version === undefined ? `forms/${encodeURIComponent(name)}` : `forms/${encodeURIComponent(name)}/versions/${version}`;
@@ -30,7 +30,11 @@ export function fetchPublishedForm(name: string, version?: number): Promise<Publ
     early.delete(path);
     return waiting;
   }
-  return api.get<{ data: PublishedFormVersion }>(path).then((answer) => answer.data);
+  return request(path);
+}
+
+function request(path: string, options?: CallOptions): Promise<PublishedFormVersion> {
+  return api.get<{ data: PublishedFormVersion }>(path, options).then((answer) => answer.data);
 }
 
 /** Has the browser fetch a module ahead of its import (once per address). */
@@ -47,11 +51,11 @@ export function preloadPublishedForm(name: string): void {
   const path = pathOf(name);
   if (early.has(path)) return;
   // High priority: it titles the page's frame, and would otherwise queue behind the page's code (scripts come first).
-  const answer = api.get<{ data: PublishedFormVersion }>(path, { priority: 'high' }).then((response) => {
-    preloadModule(response.data.validators_url);
-    arrived.set(name, response.data);
+  const answer = request(path, { priority: 'high' }).then((published) => {
+    preloadModule(published.validators_url);
+    arrived.set(name, published);
     for (const listener of listeners) listener();
-    return response.data;
+    return published;
   });
   // A failed early answer is not kept: the page asks again (and shows its own error).
   answer.catch(() => early.delete(path));

@@ -20,8 +20,8 @@ const gzipped = promisify(gzip);
 
 /** Bodies smaller than this go as they are (the headers would cost about as much as the saving). */
 const MIN_BYTES = 1024;
-/** Compressed bodies kept (forms × versions × two encodings); the oldest goes first beyond it. */
-const KEPT = 200;
+/** Bodies kept (forms × versions × the body and its two encodings); the oldest goes first beyond it. */
+const KEPT = 300;
 const kept = new Map<string, Promise<Buffer>>();
 
 /** The encoding to answer with: Brotli, else gzip, when the Accept-Encoding header accepts it (q > 0). */
@@ -47,24 +47,31 @@ function compress(encoding: Encoding, body: Buffer, hard = true): Promise<Buffer
     : gzipped(body, { level: hard ? 9 : 6 });
 }
 
-/**
- * Sends `body` (the same for the same `key`, forever) with `type`, compressed
- * when the request accepts it; `Vary: Accept-Encoding` always, since caches
- * must keep each encoding apart.
- */
-export async function sendCompressible(request: FastifyRequest, reply: FastifyReply, key: string, body: Buffer, type: string): Promise<FastifyReply> {
-  void reply.header('vary', 'accept-encoding').type(type);
-  const encoding = body.length >= MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(body);
-  const id = `${encoding}\n${key}`;
-  let compressed = kept.get(id);
-  if (!compressed) {
-    compressed = compress(encoding, body);
-    compressed.catch(() => kept.delete(id));
-    kept.set(id, compressed);
+/** Keeps `make()` under `id` (the oldest goes first beyond KEPT). */
+function keep(id: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let entry = kept.get(id);
+  if (!entry) {
+    entry = make();
+    entry.catch(() => kept.delete(id));
+    kept.set(id, entry);
     if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
   }
-  return reply.header('content-encoding', encoding).send(await compressed);
+  return entry;
+}
+
+/**
+ * Sends the body `make` builds (the same for the same `key`, forever) with
+ * `type`, compressed when the request accepts it; `Vary: Accept-Encoding`
+ * always, since caches must keep each encoding apart. The body and each
+ * encoding are built once per key: a request for a kept version costs a
+ * lookup, not a serialization of 110 KB.
+ */
+export async function sendCompressible(request: FastifyRequest, reply: FastifyReply, key: string, make: () => Buffer, type: string): Promise<FastifyReply> {
+  void reply.header('vary', 'accept-encoding').type(type);
+  const body = await keep(`raw\n${key}`, async () => make());
+  const encoding = body.length >= MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(await keep(`${encoding}\n${key}`, () => compress(encoding, body)));
 }
 
 /**

@@ -66,7 +66,7 @@ export function formVersionView(version: FormVersion) {
 
 /** A version's answer as JSON, compressed once per version when the browser accepts it (110 KB → ~10 KB for the company application). */
 function sendVersion(request: FastifyRequest, reply: FastifyReply, version: FormVersion): Promise<FastifyReply> {
-  const body = Buffer.from(JSON.stringify({ data: formVersionView(version) }));
+  const body = () => Buffer.from(JSON.stringify({ data: formVersionView(version) }));
   return sendCompressible(request, reply, `json\n${version.form}\n${version.hash}`, body, 'application/json; charset=utf-8');
 }
 
@@ -102,6 +102,6 @@ export async function formVersionRoutes(app: FastifyInstance): Promise<void> {
     if (!version) throw new HttpError(404, NO_VERSION);
     const { validators } = await versionArtifacts(app.db, version);
     void reply.header('cache-control', FOREVER);
-    return sendCompressible(request, reply, `js\n${version.form}\n${version.hash}`, Buffer.from(validators), 'text/javascript; charset=utf-8');
+    return sendCompressible(request, reply, `js\n${version.form}\n${version.hash}`, () => Buffer.from(validators), 'text/javascript; charset=utf-8');
   });
 }
