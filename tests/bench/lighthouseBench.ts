@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -177,6 +177,18 @@ async function audit(url: string, port: number, cookie?: string) {
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
 type Lhr = Awaited<ReturnType<typeof audit>>;
+
+/**
+ * LIGHTHOUSE_REPORTS=<folder>: each run's whole report (JSON) is kept there, to read where a page's
+ * time went (the observed and simulated metrics, every request with its start and end).
+ */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+async function keepReports(name: string, runs: Lhr[]): Promise<void> {
+  if (!REPORTS_DIR) return;
+  await mkdir(REPORTS_DIR, { recursive: true });
+  const file = name.normalize('NFD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  for (const [i, lhr] of runs.entries()) await writeFile(join(REPORTS_DIR, `${file}-${i + 1}.json`), JSON.stringify(lhr));
+}
 const performanceOf = (lhr: Lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 /** The machine's 1-minute load average beside its cores: CPU figures (LCP, blocking time) rise on a loaded machine. */
 const load = () => `carga media de la máquina ${loadavg()[0].toFixed(1).replace('.', ',')} en ${availableParallelism()} núcleos`;
@@ -241,6 +253,7 @@ export async function lighthouseBench(baseUrl: string, pages = selectedPages()):
         if (session) checked = true;
         const runs: Lhr[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${path}`, chromium.port, session ? sessionCookie(session) : undefined));
+        if (REPORTS_DIR) await keepReports(page.name, runs);
         lines.push(...pageBlock(page, path, runs));
       } catch (e) {
         lines.push(`lighthouse: ${page.name}: no se pudo medir: ${(e as Error).message}`);
