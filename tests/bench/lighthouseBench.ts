@@ -186,7 +186,7 @@ const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 async function keepReports(name: string, runs: Lhr[]): Promise<void> {
   if (!REPORTS_DIR) return;
   await mkdir(REPORTS_DIR, { recursive: true });
-  const file = name.normalize('NFD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  const file = name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
   for (const [i, lhr] of runs.entries()) await writeFile(join(REPORTS_DIR, `${file}-${i + 1}.json`), JSON.stringify(lhr));
 }
 const performanceOf = (lhr: Lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);

@@ -16,6 +16,7 @@ import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '
 import { expectFocus, focused, tabTo, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
+import { layoutShifts, watchLayoutShifts } from '../support/layoutShifts';
 
 const suite = portalSuite();
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/look');
@@ -121,8 +122,15 @@ describe('signed in', () => {
         // A draft becomes a pending action.
         await page.getByRole('button', { name: 'Nueva solicitud de formalización' }).click();
         await page.waitForURL(/\/formalizacion\/\d+/);
+        await watchLayoutShifts(page);
         await page.goto(`${suite.baseUrl}/`);
         await page.getByRole('link', { name: /^Terminar el borrador n\.º \d+$/ }).waitFor();
+        // Nothing moves as the page's parts arrive: the links of interest wait for the lists above them
+        // (drawn first, they were pushed down as the lists came: a shift of 0.15 at 390 px).
+        await page.getByRole('heading', { name: 'Enlaces de interés', level: 2 }).waitFor();
+        await waitForStillPage(page);
+        const shifts = await layoutShifts(page);
+        expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
 
         if (label === '1280') {
           await page.getByRole('link', { name: 'Notificaciones' }).click();

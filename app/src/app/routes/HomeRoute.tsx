@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { HomePage } from '../../features/home/components/HomePage';
 import { lazyPage } from '../lazyPage';
@@ -8,10 +7,5 @@ const MyApplications = lazyPage(() => import('../../features/requests/components
 
 /** Inicio, composed here because it shows two other features: the citizen's requests or the login form. */
 export function HomeRoute() {
-  const requests = (
-    <Suspense fallback={null}>
-      <MyApplications />
-    </Suspense>
-  );
-  return <HomePage signedIn={requests} anonymous={<LoginForm />} />;
+  return <HomePage signedIn={<MyApplications />} anonymous={<LoginForm />} />;
 }

@@ -18,6 +18,8 @@ export interface HomeSummary {
   unpaid: CitizenRequest[] | undefined;
   /** Submitted requests whose institution waits for an action of the citizen («Acción requerida»). */
   actions: CitizenRequest[] | undefined;
+  /** Both lists have answered (with their data or an error): what Inicio draws above the rest is in place. */
+  settled: boolean;
 }
 
 /** Drafts to finish, requests waiting for the citizen's action and requests with a pending payment. */
@@ -28,5 +30,6 @@ export function useHomeSummary(): HomeSummary {
     drafts: applications.data?.filter((a) => a.status === 'borrador'),
     unpaid: requests.data?.filter((r) => r.total_pending > 0),
     actions: requests.data?.filter((r) => r.action_required),
+    settled: (applications.data !== undefined || applications.error !== undefined) && (requests.data !== undefined || requests.error !== undefined),
   };
 }

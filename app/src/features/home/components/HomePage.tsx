@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
+import { Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { registroUnicoHref, useShellConfig } from '../../../api/shellConfig';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -11,12 +11,33 @@ import { Deferred } from '../../../components/Deferred';
 import { PendingActions } from './PendingActions';
 import { PortalStatistics } from './PortalStatistics';
 import { ServiceSearch } from './ServiceSearch';
+import { useHomeSummary } from '../api/useHomeSummary';
 
 export interface HomePageProps {
-  /** What a signed-in citizen sees below their pending actions (the app layer passes their requests and the formalization start). Required. */
+  /** What a signed-in citizen sees below their pending actions (the app layer passes their requests and the formalization start; it may suspend while its code loads). Required. */
   signedIn: ReactNode;
   /** The login form for an anonymous visitor (the app layer passes it). Required. */
   anonymous: ReactNode;
+}
+
+/**
+ * Below a citizen's greeting: their pending actions, their requests (`lists`, from the app layer)
+ * and the links of interest, drawn once both lists have answered, with a loader until then. Drawn
+ * as each part arrived, the parts pushed each other down the screen (the links often come first):
+ * layout shifts of 0.10–0.15 at 390 px.
+ */
+function CitizenSummary({ lists }: { lists: ReactNode }) {
+  if (!useHomeSummary().settled) return <Loader role="progressbar" aria-label="Cargando sus solicitudes" />;
+  return (
+    <>
+      <PendingActions />
+      {/* The requests' code may arrive after their data: one boundary reveals them with the links below. */}
+      <Suspense fallback={null}>
+        {lists}
+        <InterestLinks />
+      </Suspense>
+    </>
+  );
 }
 
 /**
@@ -35,9 +56,7 @@ export function HomePage({ signedIn, anonymous }: HomePageProps) {
           <Title order={1}>Hola, {session.nombres}</Title>
           <Text mt="xs">Desde aquí continúa sus solicitudes, sus pagos y sus trámites con el Gobierno.</Text>
         </div>
-        <PendingActions />
-        {signedIn}
-        <InterestLinks />
+        <CitizenSummary lists={signedIn} />
       </Stack>
     );
   }

@@ -1,0 +1,37 @@
+/**
+ * The layout shifts of a page load, as the browser reports them (the entries Lighthouse's CLS
+ * adds up): what moved on screen without the user asking, with the elements that moved.
+ */
+import type { Page } from 'playwright-core';
+
+export interface LayoutShift {
+  value: number;
+  /** Each moved element: its tag and labelledby or class, with its box's left, top and height before → after. */
+  sources: string[];
+}
+
+/** From the next navigation of `page` on, its layout shifts are kept (an observer added before the page's scripts). */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const kept: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __layoutShifts: typeof kept }).__layoutShifts = kept;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        kept.push({
+          value: entry.value,
+          sources: entry.sources.map((s) => {
+            const el = s.node instanceof Element ? s.node : null;
+            const name = el ? `${el.tagName.toLowerCase()}${el.getAttribute('aria-labelledby') ? `[aria-labelledby=${el.getAttribute('aria-labelledby')}]` : `.${el.className}`}` : String(s.node?.nodeName);
+            return `${name}: left ${Math.round(s.previousRect.x)} → ${Math.round(s.currentRect.x)}, top ${Math.round(s.previousRect.y)} → ${Math.round(s.currentRect.y)}, height ${Math.round(s.previousRect.height)} → ${Math.round(s.currentRect.height)}`;
+          }),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts kept since the page loaded (watchLayoutShifts first). */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(() => (window as unknown as { __layoutShifts?: LayoutShift[] }).__layoutShifts ?? []);
+}
