@@ -217,4 +217,46 @@ describe('a rule published while a citizen fills the application', () => {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     });
   });
+
+  it('back to a draft, a step is titled from the form as this browser last saw it, before the form and the page\'s code arrive; a changed entry is ignored', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, DEMO);
+      const id = await createDraftApi(page, suite.baseUrl, {});
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_solicitud`);
+      await page.getByRole('combobox', { name: 'Cámara de comercio' }).waitFor();
+      // The form's current version and the step's code are both held until the step's title has shown.
+      const title = page.getByRole('heading', { level: 2, name: 'Datos del solicitante' });
+      const held: string[] = [];
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const hold = async (route: import('playwright-core').Route) => {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+        await route.continue();
+      };
+      await page.route((url) => url.pathname === '/v1/forms/formalizacion', hold);
+      await page.route(/\/assets\/ApplicationPage-[\w-]+\.js$/, hold);
+      try {
+        await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_solicitante`, { waitUntil: 'commit' });
+        await title.waitFor({ timeout: 15_000 });
+        await expect.poll(() => page.getByText('Solicitud de formalización de empresa', { exact: true }).count()).toBeGreaterThan(0);
+        // Titled while both were held: from what the first visit kept.
+        expect(held).toContain('/v1/forms/formalizacion');
+        expect(held.filter((p) => /\/assets\/ApplicationPage-/.test(p)), held.join(', ')).toHaveLength(1);
+        await expectNoAxeViolations(page, 'the step\'s frame from the last visit at 1280 px', { still: false });
+        await page.screenshot({ path: path.join(SHOTS, 'marco-de-la-visita-anterior-1280.png') });
+      } finally {
+        release();
+      }
+      await page.getByRole('button', { name: 'Siguiente' }).waitFor({ timeout: 30_000 });
+      await page.unrouteAll({ behavior: 'wait' });
+
+      // An entry changed by hand (not a frame) is no frame: the step waits for the form instead of failing.
+      await page.evaluate(() => localStorage.setItem('marco:formalizacion', JSON.stringify({ title: 1, steps: { datos_solicitante: { x: 1 } } })));
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_solicitante`);
+      await page.getByRole('button', { name: 'Siguiente' }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('marco:formalizacion') ?? '{}').steps?.datos_solicitante)).toBe('Datos del solicitante');
+    });
+  });
 });

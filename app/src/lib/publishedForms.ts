@@ -18,8 +18,7 @@ const pathOf = (name: string, version?: number) =>
 
 /** Answers asked for ahead of their page, each handed to the first caller that asks (then asked afresh). */
 const early = new Map<string, Promise<PublishedFormVersion>>();
-/** The early answers once arrived, by form: what the page's frame shows while its code loads. */
-const arrived = new Map<string, PublishedFormVersion>();
+/** Who shows a form's frame (useFormFrame): told when a form's answer changes it. */
 const listeners = new Set<() => void>();
 
 /** A form's current version, or version `version` (rejects with the API's error). */
@@ -34,7 +33,10 @@ export function fetchPublishedForm(name: string, version?: number): Promise<Publ
 }
 
 function request(path: string, options?: CallOptions): Promise<PublishedFormVersion> {
-  return api.get<{ data: PublishedFormVersion }>(path, options).then((answer) => answer.data);
+  return api.get<{ data: PublishedFormVersion }>(path, options).then((answer) => {
+    keepFrame(answer.data);
+    return answer.data;
+  });
 }
 
 /** Has the browser fetch a module ahead of its import (once per address). */
@@ -53,8 +55,6 @@ export function preloadPublishedForm(name: string): void {
   // High priority: it titles the page's frame, and would otherwise queue behind the page's code (scripts come first).
   const answer = request(path, { priority: 'high' }).then((published) => {
     preloadModule(published.validators_url);
-    arrived.set(name, published);
-    for (const listener of listeners) listener();
     return published;
   });
   // A failed early answer is not kept: the page asks again (and shows its own error).
@@ -63,16 +63,71 @@ export function preloadPublishedForm(name: string): void {
 }
 
 /**
- * The current version of a form as the early request brought it (undefined
- * until it arrives, or when none was made): enough to title a page's frame
- * before the page's code arrives.
+ * What a form's pages show before anything has arrived: the form's title and its steps' titles, as the
+ * last answer this browser got gave them (localStorage `marco:<form>`; nothing personal). A citizen
+ * coming back to a draft sees the step's title with the first bundle, before the form (one round trip
+ * on a slow network) and the page's code; the form, once it arrives, has the last word.
  */
-export function useArrivedForm(name: string): PublishedFormVersion | undefined {
+export interface FormFrame {
+  title?: string;
+  steps: Record<string, string | undefined>;
+}
+
+type FramedSchema = { title?: string; properties?: Record<string, { title?: string }> };
+
+/** The frame of a form's schema: its title and each step's title. */
+export function frameOf(schema: FramedSchema): FormFrame {
+  return { title: schema.title, steps: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, step]) => [key, step.title])) };
+}
+
+const frameKey = (name: string) => `marco:${name}`;
+/** The frames read or kept during this page's life, by form (a stable object per form, as React's store wants). */
+const frames = new Map<string, FormFrame | undefined>();
+
+function keepFrame(published: PublishedFormVersion): void {
+  const frame = frameOf(published.schema as FramedSchema);
+  const text = JSON.stringify(frame);
+  if (JSON.stringify(frames.get(published.form)) !== text) {
+    frames.set(published.form, frame);
+    for (const listener of listeners) listener();
+  }
+  try {
+    if (localStorage.getItem(frameKey(published.form)) !== text) localStorage.setItem(frameKey(published.form), text);
+  } catch {
+    // No storage (private mode, full): the next visit's frame waits for the form, as on a first visit.
+  }
+}
+
+const isText = (value: unknown) => value === undefined || typeof value === 'string';
+
+function isFrame(value: unknown): value is FormFrame {
+  if (value === null || typeof value !== 'object') return false;
+  const { title, steps } = value as { title?: unknown; steps?: unknown };
+  return isText(title) && steps !== null && typeof steps === 'object' && !Array.isArray(steps) && Object.values(steps).every(isText);
+}
+
+function storedFrame(name: string): FormFrame | undefined {
+  if (!frames.has(name)) {
+    let frame: FormFrame | undefined;
+    try {
+      const parsed: unknown = JSON.parse(localStorage.getItem(frameKey(name)) ?? 'null');
+      // Whatever is stored there is checked: an old or edited entry is no frame.
+      if (isFrame(parsed)) frame = parsed;
+    } catch {
+      frame = undefined;
+    }
+    frames.set(name, frame);
+  }
+  return frames.get(name);
+}
+
+/** The frame of a form: from its last answer, else as this browser last saw it (undefined when never). */
+export function useFormFrame(name: string): FormFrame | undefined {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => arrived.get(name),
+    () => storedFrame(name),
   );
 }

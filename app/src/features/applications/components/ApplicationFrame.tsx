@@ -2,23 +2,25 @@
  * An application's step before its page's code has arrived: the same grid,
  * the application's name and the step's title (the page's largest text, what
  * a phone's "largest contentful paint" waits for), from the form the address
- * asked for early (lib/publishedForms.ts), and a loader where the questions
- * go. It is in the first bundle (the router shows it while the step's code
- * loads) and uses only components whose styles the first paint has.
+ * asked for early, or before it arrives as this browser last saw the form
+ * (lib/publishedForms.ts: a citizen back to a draft sees them with the first
+ * bundle), and a loader where the questions go. It is in the first bundle
+ * (the router shows it while the step's code loads) and uses only components
+ * whose styles the first paint has.
  */
 import { Grid, Loader, Stack, Text, Title } from '@mantine/core';
-import { useArrivedForm } from '../../../lib/publishedForms';
+import { frameOf, useFormFrame } from '../../../lib/publishedForms';
 import { useFormRoute } from '../useFormRoute';
 
-type FrameSchema = { title?: string; properties?: Record<string, { title?: string }> };
+type FrameSchema = Parameters<typeof frameOf>[0];
 
-/** `schema`: the form when the page already has it (its code arrived, the draft not yet); else the early one, if any. */
+/** `schema`: the form when the page already has it (its code arrived, the draft not yet); else the form's last answer, or as this browser last saw it. */
 export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   const route = useFormRoute();
-  const arrived = useArrivedForm(route.form);
-  const schema = known ?? (arrived?.schema as FrameSchema | undefined);
+  const seen = useFormFrame(route.form);
+  const frame = known ? frameOf(known) : seen;
   // Only a step the address names: the first visible one depends on the answers, which the engine decides.
-  const stepTitle = route.step ? schema?.properties?.[route.step]?.title : undefined;
+  const stepTitle = route.step ? frame?.steps[route.step] : undefined;
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -29,7 +31,7 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
         <Stack gap="md">
           {stepTitle && (
             <div>
-              {schema?.title && <Text size="sm" c="dimmed">{schema.title}</Text>}
+              {frame?.title && <Text size="sm" c="dimmed">{frame.title}</Text>}
               {/* The step's number needs the engine: its line is kept, so nothing moves when it arrives. */}
               <Text size="sm" c="dimmed" aria-hidden="true">&nbsp;</Text>
               <Title order={2}>{stepTitle}</Title>
