@@ -103,7 +103,8 @@ describe('Sugerir un servicio', () => {
       // Every field in error is outlined in the error colour, not only the focused one (the others kept the grey border).
       const borderOf = (label: string) => textIn(form, label).evaluate((el) => getComputedStyle(el).borderTopColor);
       const errorColour = await form.getByText(REQUIRED, { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
-      for (const [label] of FIELDS.slice(1)) expect(await borderOf(label), label).toBe(errorColour);
+      // Read once the border's colour transition has ended (mid-way it is a blend: rgb(180, 60, 61) on its way to rgb(181, 59, 59)).
+      for (const [label] of FIELDS.slice(1)) await expect.poll(() => borderOf(label), { message: label }).toBe(errorColour);
       await expectNoAxeViolations(page, 'SERVICE_RECOMENDED with errors at 1280 px');
       await shot(page, 'form-errors-1280');
 
