@@ -285,4 +285,41 @@ describe('Mis solicitudes: a request followed to the end', () => {
       await dialog.waitFor({ state: 'detached' });
     });
   });
+
+  it('a link straight to «Mis solicitudes» or to a request asks for what the page shows at once, before the page\'s code has arrived', async () => {
+    const page = await newPage(PHONE);
+    await snapshotOnFailure(page, async () => {
+      await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
+      const id = await draft(page);
+      expect((await page.request.post(`${api(id)}/submit`)).status()).toBe(200);
+      const cases: [string, RegExp, string[]][] = [
+        ['/mis-solicitudes', /\/assets\/MyRequestsPage-[\w-]+\.js$/, ['/v1/portals/solicitudes-en-linea', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile']],
+        [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`]],
+      ];
+      for (const [address, code, data] of cases) {
+        const asked: string[] = [];
+        const onRequest = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+        page.on('request', onRequest);
+        // The page's code is held until its data has been asked for (or 10 s): asked by the page's own
+        // code, the data would wait for it, one round trip after another on a phone's network.
+        let whileHeld: string[] = [];
+        let held = 0;
+        await page.route(code, async (route) => {
+          held++;
+          await expect.poll(() => data.every((path) => asked.includes(path)), { timeout: 10_000 }).toBe(true).catch(() => undefined);
+          whileHeld = [...asked];
+          await route.continue();
+        });
+        await page.goto(`${portal.baseUrl}${address}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await expect.poll(() => held, { message: `${address}: its code went through the hold` }).toBe(1);
+        await page.unroute(code);
+        page.off('request', onRequest);
+        for (const path of data) expect(whileHeld, `${address}: ${path} asked before the page's code arrived`).toContain(path);
+      }
+      // The lists and the request then show as before.
+      await page.goto(`${portal.baseUrl}/mis-solicitudes`);
+      await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').first().waitFor();
+    });
+  });
 });

@@ -29,8 +29,13 @@ export async function getApplication(form: string, id: number | string, options?
 }
 
 /** The citizen's applications of every online service, drafts and submitted, newest first. */
-export async function listApplications(): Promise<Application[]> {
-  return (await api.get<{ data: Application[] }>(APPLICATIONS_KEY)).data;
+export async function listApplications(options?: CallOptions): Promise<Application[]> {
+  return (await api.get<{ data: Application[] }>(APPLICATIONS_KEY, options)).data;
+}
+
+/** Starts loading the citizen's list for the page about to ask for it (Inicio, «Mis solicitudes»), before its code and first render. */
+export function preloadApplications(): void {
+  void preload(APPLICATIONS_KEY, () => listApplications({ priority: 'high' })).catch(() => undefined);
 }
 
 /** A new draft of `form` (429 over MAX_OPEN_DRAFTS; 404 when no online service uses that form). */
@@ -53,13 +58,13 @@ export async function submitApplication(form: string, id: number): Promise<Appli
   return (await api.post<One>(`${applicationKey(form, id)}/submit`)).data;
 }
 
-/** SWR hook of one application. */
 /** Starts loading an application for the useApplication that will ask for it (the page's first render). */
 export function preloadApplication(form: string, id: string): void {
   // High priority: on a phone's network it would otherwise queue behind the page's code (scripts come first).
   void preload(applicationKey(form, id), () => getApplication(form, id, { priority: 'high' })).catch(() => undefined);
 }
 
+/** SWR hook of one application. */
 export function useApplication(form: string, id: string) {
   return useSWR(applicationKey(form, id), () => getApplication(form, id));
 }

@@ -1,5 +1,5 @@
 /** The citizen's requests (submitted applications) and what they do on them; types from the API contract. */
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type {
   CitizenRequest,
   CitizenRequestDetail,
@@ -12,9 +12,12 @@ import type {
   RequestStatus,
   RequestStatusChange,
 } from '@portal/api-contract';
-import { api } from '../lib/api-client';
+import { api, type CallOptions } from '../lib/api-client';
 
 export type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestItem, RequestRating, RequestTimelineEntry } from '@portal/api-contract';
+
+/** Whether an address's segment can name a request (a positive integer of up to 10 digits); any other is «not found». */
+export const isRequestId = (id: string) => /^[1-9][0-9]{0,9}$/.test(id);
 
 /** SWR key (and path) of one request. */
 export const requestKey = (id: number | string) => `portals/requests/${id}`;
@@ -24,8 +27,8 @@ export const requestListKey = (status?: RequestStatus | null) =>
   `portals/requests/citizen-profile/getRequestsByCitizenProfile${status ? `?status=${status}` : ''}`;
 
 /** One of the citizen's requests with its timeline, answers, documents, thread and what they may do. */
-export async function getRequest(id: number | string): Promise<CitizenRequestDetail> {
-  return (await api.get<{ data: CitizenRequestDetail }>(requestKey(id))).data;
+export async function getRequest(id: number | string, options?: CallOptions): Promise<CitizenRequestDetail> {
+  return (await api.get<{ data: CitizenRequestDetail }>(requestKey(id), options)).data;
 }
 
 /** SWR hook of one request; nothing is fetched while `enabled` is false. */
@@ -33,9 +36,26 @@ export function useRequest(id: string, enabled: boolean) {
   return useSWR(enabled ? requestKey(id) : null, () => getRequest(id));
 }
 
+/** The citizen's submitted requests (of one status, or all). */
+async function listRequests(status: RequestStatus | null, options?: CallOptions): Promise<CitizenRequest[]> {
+  return (await api.get<{ data: CitizenRequest[] }>(requestListKey(status), options)).data;
+}
+
 /** SWR hook of the citizen's submitted requests (of one status, or all). */
 export function useRequestList(status: RequestStatus | null) {
-  return useSWR(requestListKey(status), async () => (await api.get<{ data: CitizenRequest[] }>(requestListKey(status))).data);
+  return useSWR(requestListKey(status), () => listRequests(status));
+}
+
+/**
+ * Starts loading a request, or the list of all of them, for the page about to ask for it, before its
+ * code arrives (high priority: on a phone's network it would otherwise queue behind that code).
+ */
+export function preloadRequest(id: string): void {
+  void preload(requestKey(id), () => getRequest(id, { priority: 'high' })).catch(() => undefined);
+}
+
+export function preloadRequestList(): void {
+  void preload(requestListKey(null), () => listRequests(null, { priority: 'high' })).catch(() => undefined);
 }
 
 /** Adds the citizen's comment to a request (optionally about one of its actions). */

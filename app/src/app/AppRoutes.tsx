@@ -13,7 +13,8 @@ import { ConstructionPage } from '../components/ConstructionPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { paths, type RouteEntry, type RouteName } from '../config/paths';
 import { preloadServicePage } from '../features/catalogue/api';
-import { preloadApplication } from '../api/applications';
+import { preloadApplication, preloadApplications } from '../api/applications';
+import { isRequestId, preloadRequest, preloadRequestList } from '../api/requests';
 import { getSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
@@ -91,28 +92,54 @@ const PAGES: Record<RouteName, ComponentType | null> = {
 /**
  * Starts loading what the page at `location` needs before React has rendered
  * anything: its chunk (the first entry whose pattern matches, as the Switch
- * picks) and, on the catalogue, its first page of services. On a slow phone the
+ * picks), what a signed-in page shows first (SIGNED_IN_DATA) and, on the
+ * catalogue, its first page of services. On a slow phone the
  * chunk, the data and the first render then overlap instead of following one
  * another (the catalogue's LCP waited on all three in turn).
  */
 export function preloadPage(pathname: string, search: string): void {
-  let params: Record<string, string | undefined> = {};
+  let params: Params = {};
   const name = (Object.keys(paths) as RouteName[]).find((key) => {
     const [matches, found] = matchRoute(parse, paths[key].pattern, pathname);
-    if (matches) params = (found ?? {}) as Record<string, string | undefined>;
+    if (matches) params = (found ?? {}) as Params;
     return matches;
   });
   if (name === undefined) return;
   // The data first: small answers the page's first paint needs, asked before the page's code (~40 files
   // on an application) so they are not queued behind it on a slow connection.
-  if (APPLICATION_PAGES.has(name) && params.id && getSession()) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id);
+  if (getSession()) SIGNED_IN_DATA[name]?.(params);
   if (name === 'services') preloadServicePage(new URLSearchParams(search));
   const page = PAGES[name];
   if (page !== null && 'preload' in page) (page as { preload: () => void }).preload();
 }
 
-/** The pages of an application (a step, its review): they need the draft, its form and the form's validators. */
-const APPLICATION_PAGES: ReadonlySet<RouteName> = new Set<RouteName>(['application', 'onlineApplication', 'review', 'onlineReview']);
+type Params = Record<string, string | undefined>;
+
+const applicationPage = (params: Params) => {
+  if (params.id) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id);
+};
+const citizenLists = () => {
+  preloadApplications();
+  preloadRequestList();
+};
+
+/**
+ * What a signed-in page shows first, asked before its code arrives (Inicio, in the first bundle: before
+ * its first render): an application's page needs the draft, its form and the form's validators;
+ * Inicio and «Mis solicitudes» the citizen's two lists; a request's page the request.
+ */
+const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
+  application: applicationPage,
+  onlineApplication: applicationPage,
+  review: applicationPage,
+  onlineReview: applicationPage,
+  home: citizenLists,
+  myRequests: citizenLists,
+  request: (params) => {
+    // Another address is «not found»: nothing to ask.
+    if (params.id && isRequestId(params.id)) preloadRequest(params.id);
+  },
+};
 
 /**
  * An application's page needs its chunk, the draft, the form's current version and that version's

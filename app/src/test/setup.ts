@@ -4,7 +4,12 @@
  * is emptied after each test (Testing Library's cleanup).
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// waitFor and findBy* give up after 1 s by default: on a loaded 2-core machine (the browser tests
+// beside them) a dialog's content or a field's focus can take longer, and the test failed though
+// the app was right (seen twice with the load average at 12). The test timeout (30 s) still bounds it.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -58,7 +58,12 @@ function renderHost() {
   );
 }
 
-const findDialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+/**
+ * The first dialog of a run loads the grid editor's modules (the form engine and its Mantine theme): ~6 s
+ * in jsdom on this machine alone, more beside the browser tests. Waits are bounded by the test's 30 s.
+ */
+const LOADING_MS = 20_000;
+const findDialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: LOADING_MS });
 
 describe('GRID_MODAL', () => {
   it('opens the request\'s row in a labelled dialog with focus inside; Escape is Cancelar', async () => {
@@ -70,7 +75,7 @@ describe('GRID_MODAL', () => {
     const dialog = await findDialog('Editar factura 1');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     // The content's chunk may arrive after the dialog (the host's 500 ms fallback).
-    expect(await within(dialog).findByRole('textbox', { name: /Período facturado/ }, { timeout: 5000 })).toHaveProperty('value', '2026-09');
+    expect(await within(dialog).findByRole('textbox', { name: /Período facturado/ }, { timeout: LOADING_MS })).toHaveProperty('value', '2026-09');
     expect(within(dialog).getByRole('textbox', { name: /Número de factura/ })).toHaveProperty('value', 'F-77');
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
@@ -87,7 +92,7 @@ describe('GRID_MODAL', () => {
     const request = requestOf('edit', { title: 'Agregar factura', isNew: true, row: {}, rootData: { facturas: [] } });
     act(() => openRowDialog(request));
     const dialog = await findDialog('Agregar factura');
-    await user.click(await within(dialog).findByRole('button', { name: 'Guardar' }, { timeout: 5000 }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Guardar' }, { timeout: LOADING_MS }));
     expect(await within(dialog).findByText('La fila tiene errores. Corríjalos para poder guardarla.')).toBeTruthy();
     expect(within(dialog).getAllByText('Este campo es requerido').length).toBeGreaterThanOrEqual(2);
     expect(request.save).not.toHaveBeenCalled();
@@ -106,7 +111,7 @@ describe('GRID_MODAL', () => {
     renderHost();
     act(() => openRowDialog(requestOf('edit', { errors: [{ path: 'facturas.0.monto', message: 'El monto no coincide con la factura' }] })));
     const dialog = await findDialog('Editar factura 1');
-    expect(await within(dialog).findByText('El monto no coincide con la factura', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog).findByText('El monto no coincide con la factura', {}, { timeout: LOADING_MS })).toBeTruthy();
   });
 });
 
@@ -117,7 +122,7 @@ describe('GRID_MDOAL_PREVIEW', () => {
     act(() => openRowDialog(request));
     expect(modalStore.get()?.name).toBe('GRID_MDOAL_PREVIEW');
     const dialog = await findDialog('Factura 1');
-    await within(dialog).findAllByRole('term', {}, { timeout: 5000 });
+    await within(dialog).findAllByRole('term', {}, { timeout: LOADING_MS });
     expect(within(dialog).getAllByRole('term').map((t) => t.textContent)).toEqual([
       'Período facturado (AAAA-MM)', 'Monto facturado', 'Motivo de la reclamación', 'Número de factura', 'Describa el problema',
     ]);

@@ -3,14 +3,10 @@
  * submitted requests with payments pending. Read with the shared fetchers;
  * SWR shares the applications list with "Mis solicitudes" on the same page.
  */
-import useSWR from 'swr';
 import type { Application } from '@portal/api-contract';
 import type { CitizenRequest } from '@portal/api-contract';
 import { useApplications } from '../../../api/applications';
-import { api } from '../../../lib/api-client';
-
-/** Path (and SWR key) of the citizen's submitted requests (spec name). */
-export const REQUESTS_KEY = 'portals/requests/citizen-profile/getRequestsByCitizenProfile';
+import { useRequestList } from '../../../api/requests';
 
 /** The citizen's pending actions; `undefined` lists while loading. */
 export interface HomeSummary {
@@ -25,7 +21,7 @@ export interface HomeSummary {
 /** Drafts to finish, requests waiting for the citizen's action and requests with a pending payment. */
 export function useHomeSummary(): HomeSummary {
   const applications = useApplications();
-  const requests = useSWR(REQUESTS_KEY, async () => (await api.get<{ data: CitizenRequest[] }>(REQUESTS_KEY)).data);
+  const requests = useRequestList(null);
   return {
     drafts: applications.data?.filter((a) => a.status === 'borrador'),
     unpaid: requests.data?.filter((r) => r.total_pending > 0),

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } 
 import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
 import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
-import { useRequest, type CitizenRequestDetail } from '../../../api/requests';
+import { isRequestId, useRequest, type CitizenRequestDetail } from '../../../api/requests';
 import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { paths } from '../../../config/paths';
@@ -30,7 +30,7 @@ function Answers({ request }: { request: CitizenRequestDetail }) {
 /** /mis-solicitudes/:id: one submitted request followed to the end (timeline, answers, documents, payments, thread, withdraw, rate). */
 export function RequestPage() {
   const { id } = useParams<{ id: string }>();
-  const valid = /^[1-9][0-9]{0,9}$/.test(id);
+  const valid = isRequestId(id);
   const { data: request, error } = useRequest(id, valid);
 
   if (!valid || statusOf(error) === 404) {
