@@ -16,7 +16,7 @@ import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure, staffCode, staffSignInTo } from '../support/portal';
 import { createDraftApi, submitFormalizationApi, submittableSrlApi } from '../support/payments';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { expectFocus } from '../support/keyboard';
+import { expectFocus, tabTo } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
 
@@ -246,10 +246,18 @@ describe('a rule published while a citizen fills the application', () => {
         expect(held.filter((p) => /\/assets\/ApplicationPage-/.test(p)), held.join(', ')).toHaveLength(1);
         await expectNoAxeViolations(page, 'the step\'s frame from the last visit at 1280 px', { still: false });
         await page.screenshot({ path: path.join(SHOTS, 'marco-de-la-visita-anterior-1280.png') });
+        // A keyboard user skips to the content while the step loads: focus on the frame's title.
+        await tabTo(page, 'Saltar al contenido principal', { max: 1 });
+        await page.keyboard.press('Enter');
+        await expectFocus(page, (f) => f.tag === 'h2' && f.name === 'Datos del solicitante');
       } finally {
         release();
       }
       await page.getByRole('button', { name: 'Siguiente' }).waitFor({ timeout: 30_000 });
+      // The step replaced the frame: focus is on the step's own title, not lost to the page's body.
+      await expectFocus(page, (f) => f.tag === 'h2' && f.name === 'Datos del solicitante');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
       await page.unrouteAll({ behavior: 'wait' });
 
       // An entry changed by hand (not a frame) is no frame: the step waits for the form instead of failing.

@@ -8,8 +8,10 @@
  * (the router shows it while the step's code loads) and uses only components
  * whose styles the first paint has.
  */
+import { useEffect, useRef } from 'react';
 import { Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { frameOf, useFormFrame } from '../../../lib/publishedForms';
+import { focusPageHeading } from '../../../lib/useRouteFocus';
 import { useFormRoute } from '../useFormRoute';
 
 type FrameSchema = Parameters<typeof frameOf>[0];
@@ -17,12 +19,13 @@ type FrameSchema = Parameters<typeof frameOf>[0];
 /** `schema`: the form when the page already has it (its code arrived, the draft not yet); else the form's last answer, or as this browser last saw it. */
 export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   const route = useFormRoute();
+  const focused = useKeptFocus();
   const seen = useFormFrame(route.form);
   const frame = known ? frameOf(known) : seen;
   // Only a step the address names: the first visible one depends on the answers, which the engine decides.
   const stepTitle = route.step ? frame?.steps[route.step] : undefined;
   return (
-    <Grid gap="xl">
+    <Grid gap="xl" ref={focused.ref} onFocus={focused.onFocus} onBlur={focused.onBlur}>
       <Grid.Col span={{ base: 12, md: 4 }}>
         {/* On a phone the page's list of sections is one line here ("Secciones: paso 2 de 10"): its place is kept. */}
         <Text hiddenFrom="md" aria-hidden="true">&nbsp;</Text>
@@ -42,4 +45,35 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
       </Grid.Col>
     </Grid>
   );
+}
+
+
+/**
+ * Focus inside the frame (its title, reached with «Saltar al contenido principal» while the step
+ * loads) is not lost when the step replaces the frame: the title it was on is gone, and the browser
+ * would put focus back on the page's body. It goes to the step's title instead (its first heading).
+ */
+function useKeptFocus() {
+  const ref = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const root = ref.current;
+    return () => {
+      if (!inside.current) return;
+      const main = root?.closest('main') ?? document.querySelector('main');
+      requestAnimationFrame(() => {
+        if (document.activeElement === null || document.activeElement === document.body) focusPageHeading(main);
+      });
+    };
+  }, []);
+  return {
+    ref,
+    onFocus: () => {
+      inside.current = true;
+    },
+    // Focus moved on to something else (a removed element gives no element to move to).
+    onBlur: (event: React.FocusEvent) => {
+      if (event.relatedTarget !== null && !ref.current?.contains(event.relatedTarget as Node)) inside.current = false;
+    },
+  };
 }
