@@ -186,7 +186,7 @@ const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 async function keepReports(name: string, runs: Lhr[]): Promise<void> {
   if (!REPORTS_DIR) return;
   await mkdir(REPORTS_DIR, { recursive: true });
-  const file = name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  const file = folded(name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   for (const [i, lhr] of runs.entries()) await writeFile(join(REPORTS_DIR, `${file}-${i + 1}.json`), JSON.stringify(lhr));
 }
 const performanceOf = (lhr: Lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
@@ -253,7 +253,7 @@ export async function lighthouseBench(baseUrl: string, pages = selectedPages()):
         if (session) checked = true;
         const runs: Lhr[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${path}`, chromium.port, session ? sessionCookie(session) : undefined));
-        if (REPORTS_DIR) await keepReports(page.name, runs);
+        await keepReports(page.name, runs);
         lines.push(...pageBlock(page, path, runs));
       } catch (e) {
         lines.push(`lighthouse: ${page.name}: no se pudo medir: ${(e as Error).message}`);

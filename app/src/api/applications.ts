@@ -7,9 +7,10 @@
  * and the service page (starting one). Types come from the API contract.
  */
 import { FORMALIZATION_FORM } from '@portal/api-contract';
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type { Application, DraftCreateBody, DraftSaveBody } from '@portal/api-contract';
 import { api, type CallOptions } from '../lib/api-client';
+import { askEarly } from '../lib/askEarly';
 
 export type { Application, ApplicationStatus } from '@portal/api-contract';
 
@@ -35,7 +36,7 @@ export async function listApplications(options?: CallOptions): Promise<Applicati
 
 /** Starts loading the citizen's list for the page about to ask for it (Inicio, «Mis solicitudes»), before its code and first render. */
 export function preloadApplications(): void {
-  void preload(APPLICATIONS_KEY, () => listApplications({ priority: 'high' })).catch(() => undefined);
+  askEarly(APPLICATIONS_KEY, listApplications);
 }
 
 /** A new draft of `form` (429 over MAX_OPEN_DRAFTS; 404 when no online service uses that form). */
@@ -60,8 +61,7 @@ export async function submitApplication(form: string, id: number): Promise<Appli
 
 /** Starts loading an application for the useApplication that will ask for it (the page's first render). */
 export function preloadApplication(form: string, id: string): void {
-  // High priority: on a phone's network it would otherwise queue behind the page's code (scripts come first).
-  void preload(applicationKey(form, id), () => getApplication(form, id, { priority: 'high' })).catch(() => undefined);
+  askEarly(applicationKey(form, id), (options) => getApplication(form, id, options));
 }
 
 /** SWR hook of one application. */

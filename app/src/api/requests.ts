@@ -1,5 +1,5 @@
 /** The citizen's requests (submitted applications) and what they do on them; types from the API contract. */
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type {
   CitizenRequest,
   CitizenRequestDetail,
@@ -13,6 +13,7 @@ import type {
   RequestStatusChange,
 } from '@portal/api-contract';
 import { api, type CallOptions } from '../lib/api-client';
+import { askEarly } from '../lib/askEarly';
 
 export type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestItem, RequestRating, RequestTimelineEntry } from '@portal/api-contract';
 
@@ -46,16 +47,14 @@ export function useRequestList(status: RequestStatus | null) {
   return useSWR(requestListKey(status), () => listRequests(status));
 }
 
-/**
- * Starts loading a request, or the list of all of them, for the page about to ask for it, before its
- * code arrives (high priority: on a phone's network it would otherwise queue behind that code).
- */
+/** Starts loading a request for its page, before the page's code arrives. */
 export function preloadRequest(id: string): void {
-  void preload(requestKey(id), () => getRequest(id, { priority: 'high' })).catch(() => undefined);
+  askEarly(requestKey(id), (options) => getRequest(id, options));
 }
 
+/** Starts loading the list of all the citizen's requests for the page about to show it. */
 export function preloadRequestList(): void {
-  void preload(requestListKey(null), () => listRequests(null, { priority: 'high' })).catch(() => undefined);
+  askEarly(requestListKey(null), (options) => listRequests(null, options));
 }
 
 /** Adds the citizen's comment to a request (optionally about one of its actions). */

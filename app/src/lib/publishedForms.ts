@@ -69,6 +69,8 @@ export function preloadPublishedForm(name: string): void {
  * on a slow network) and the page's code; the form, once it arrives, has the last word.
  */
 export interface FormFrame {
+  /** The version these titles are from: an older version's answer (an old request's page) does not replace them. */
+  version?: number;
   title?: string;
   steps: Record<string, string | undefined>;
 }
@@ -76,8 +78,8 @@ export interface FormFrame {
 type FramedSchema = { title?: string; properties?: Record<string, { title?: string }> };
 
 /** The frame of a form's schema: its title and each step's title. */
-export function frameOf(schema: FramedSchema): FormFrame {
-  return { title: schema.title, steps: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, step]) => [key, step.title])) };
+export function frameOf(schema: FramedSchema, version?: number): FormFrame {
+  return { version, title: schema.title, steps: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, step]) => [key, step.title])) };
 }
 
 const frameKey = (name: string) => `marco:${name}`;
@@ -85,7 +87,8 @@ const frameKey = (name: string) => `marco:${name}`;
 const frames = new Map<string, FormFrame | undefined>();
 
 function keepFrame(published: PublishedFormVersion): void {
-  const frame = frameOf(published.schema as FramedSchema);
+  if ((storedFrame(published.form)?.version ?? 0) > published.version) return;
+  const frame = frameOf(published.schema as FramedSchema, published.version);
   const text = JSON.stringify(frame);
   if (JSON.stringify(frames.get(published.form)) !== text) {
     frames.set(published.form, frame);
@@ -102,8 +105,8 @@ const isText = (value: unknown) => value === undefined || typeof value === 'stri
 
 function isFrame(value: unknown): value is FormFrame {
   if (value === null || typeof value !== 'object') return false;
-  const { title, steps } = value as { title?: unknown; steps?: unknown };
-  return isText(title) && steps !== null && typeof steps === 'object' && !Array.isArray(steps) && Object.values(steps).every(isText);
+  const { version, title, steps } = value as { version?: unknown; title?: unknown; steps?: unknown };
+  return (version === undefined || Number.isInteger(version)) && isText(title) && steps !== null && typeof steps === 'object' && !Array.isArray(steps) && Object.values(steps).every(isText);
 }
 
 function storedFrame(name: string): FormFrame | undefined {

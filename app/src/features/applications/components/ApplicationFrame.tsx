@@ -47,7 +47,6 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   );
 }
 
-
 /**
  * Focus inside the frame (its title, reached with «Saltar al contenido principal» while the step
  * loads) is not lost when the step replaces the frame: the title it was on is gone, and the browser
