@@ -88,8 +88,10 @@ export async function startServerOn({ dataDir, staticDir, readyPath = '/v1/regio
   return { baseUrl, close };
 }
 
+/** BENCH_MINIFY=0 (as for the browser bench's page): an unminified build, to read a CPU profile's function names. */
 async function buildApp(outDir: string): Promise<void> {
-  await asProduction(() => build({ mode: 'production', configFile: join(root, 'vite.config.ts'), root: join(root, 'app'), build: { outDir, emptyOutDir: true }, logLevel: 'silent' }));
+  const minify = process.env.BENCH_MINIFY !== '0';
+  await asProduction(() => build({ mode: 'production', configFile: join(root, 'vite.config.ts'), root: join(root, 'app'), build: { outDir, emptyOutDir: true, minify }, logLevel: 'silent' }));
 }
 
 /**

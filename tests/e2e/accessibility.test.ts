@@ -400,7 +400,8 @@ describe('keyboard only (no mouse)', () => {
 
       // On a step opened afresh, the skip link passes the header and the task list: it lands on the step's title.
       await page.reload();
-      await page.getByRole('heading', { name: 'Datos de la empresa / Razón social', level: 2 }).waitFor();
+      // The step itself, not its frame (which shows the same title while the step's code and draft load).
+      await page.getByLabel('Nombre del establecimiento / Razón social').waitFor();
       await tabTo(page, 'Saltar al contenido principal', { max: 1 });
       await page.keyboard.press('Enter');
       await expectFocus(page, (f) => f.tag === 'h2' && f.name === 'Datos de la empresa / Razón social');

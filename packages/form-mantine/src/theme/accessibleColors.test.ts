@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
+import fc from 'fast-check';
+import { darken, DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
 import { AA_NON_TEXT, AA_TEXT, accessibleColors, accessibleLightVariables, contrastRatio, readableOn } from './accessibleColors';
 
 const themes: [string, MantineTheme][] = [
@@ -84,5 +85,30 @@ describe.each(themes)('accessibleColors with the %s theme', (_name, theme) => {
     const other = { ...theme };
     expect(accessibleColors(other)).not.toBe(accessibleColors(theme));
     expect(accessibleColors(other).light).toEqual(vars);
+  });
+});
+
+describe('readableOn on channels gives what darkening the colour string step by step gave', () => {
+  /** The first version: each step a `darken` string, its contrast read back from the string. */
+  function byStrings(color: string, backgrounds: readonly string[], min: number): string {
+    for (let amount = 0; amount <= 1; amount += 0.025) {
+      const candidate = amount === 0 ? color : darken(color, amount);
+      if (backgrounds.every((bg) => contrastRatio(candidate, bg) >= min + 0.05)) return candidate;
+    }
+    return '#000000';
+  }
+  const hex = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+    .map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
+
+  it('for any colour, backgrounds and threshold', () => {
+    fc.assert(fc.property(hex, fc.array(hex, { minLength: 1, maxLength: 4 }), fc.constantFrom(AA_TEXT, AA_NON_TEXT), (color, backgrounds, min) => {
+      expect(readableOn(color, backgrounds, min)).toBe(byStrings(color, backgrounds, min));
+    }), { numRuns: 300 });
+  });
+
+  it("for every colour of Mantine's palettes on white and its own light shades", () => {
+    for (const palette of Object.values(DEFAULT_THEME.colors)) {
+      for (const shade of palette) expect(readableOn(shade, ['#ffffff', palette[1], palette[2]])).toBe(byStrings(shade, ['#ffffff', palette[1], palette[2]], AA_TEXT));
+    }
   });
 });

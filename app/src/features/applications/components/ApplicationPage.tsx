@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'wouter';
@@ -96,7 +96,9 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
     }
     const backup = readBackup(app);
     loadedDraft.current = backup ?? app.data;
-    setDraft(backup ?? app.data);
+    // A transition: the whole step's first render (every field of a long section) comes in slices of a few
+    // milliseconds, the frame staying on screen meanwhile, not as one long task a slow phone cannot interrupt.
+    startTransition(() => setDraft(backup ?? app.data));
     if (backup) autosave.schedule(backup);
   }, [app, draft, navigate, autosave, paths]);
 

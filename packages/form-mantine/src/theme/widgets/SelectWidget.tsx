@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from './useField';
-import { toChoices } from './selectOptions';
+import { toChoices, useListMountedWhileOpen } from './selectOptions';
 import { wordFilter } from './wordFilter';
 
 /**
@@ -12,6 +12,7 @@ import { wordFilter } from './wordFilter';
  */
 export default function SelectWidget(props: WidgetProps) {
   const field = useField(props);
+  const list = useListMountedWhileOpen();
   const { enumOptions } = props.options;
   const choices = useMemo(() => toChoices(enumOptions, field.value, field.view.options), [enumOptions, field.value, field.view.options]);
   const filter = useMemo(() => wordFilter(), []);
@@ -31,7 +32,7 @@ export default function SelectWidget(props: WidgetProps) {
       // Mantine's clear button is an unnamed icon (WCAG 4.1.2).
       clearButtonProps={{ 'aria-label': 'Borrar la selección' }}
       allowDeselect={!field.view.required}
-      comboboxProps={{ withinPortal: true }}
+      {...list}
     />
   );
 }

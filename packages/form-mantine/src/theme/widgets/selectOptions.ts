@@ -2,6 +2,7 @@
  * Options of selects and radios as Mantine wants them (string values, unique)
  * mapped back to the typed values the form stores (strings, numbers, booleans).
  */
+import { useCallback, useEffect, useReducer, useState } from 'react';
 export interface OptionLike {
   value: unknown;
   label: string;
@@ -56,3 +57,33 @@ export function toChoices(
     valueOf: (key) => (key === null ? undefined : byKey.get(key)),
   };
 }
+
+/**
+ * The list of every select of a form: in a portal (above the grids' scroll areas) and mounted only while
+ * open. Mantine keeps a closed list in the page by default, and then measures each one's position as it
+ * mounts (a forced layout and a synchronous re-render per select): some fifty on the partners' step, a
+ * long task on a slow phone for lists nobody has opened.
+ *
+ * Mantine learns the list's id only once the list has mounted (an effect, without a re-render), and the
+ * input names its list (`aria-controls`) and says it is expanded (`aria-expanded`) only when it knows that
+ * id: the select renders once more after its list has mounted, so a screen reader hears it open.
+ * Spread the result on the Select.
+ */
+export function useListMountedWhileOpen() {
+  const [open, setOpen] = useState(false);
+  const [, rendered] = useReducer((n: number) => n + 1, 0);
+  // A task later: the list's id is settled then (Mantine gives the list a React id, then a random one
+  // in a layout effect, and tells the select each in an effect).
+  useEffect(() => {
+    if (!open) return;
+    const later = window.setTimeout(rendered, 0);
+    return () => window.clearTimeout(later);
+  }, [open]);
+  return {
+    comboboxProps: COMBOBOX_PROPS,
+    onDropdownOpen: useCallback(() => setOpen(true), []),
+    onDropdownClose: useCallback(() => setOpen(false), []),
+  };
+}
+
+const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;

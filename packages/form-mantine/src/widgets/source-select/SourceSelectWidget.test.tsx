@@ -111,3 +111,20 @@ describe('a searchable x-source select', () => {
     expect(await shownFor('Actividad principal', '4610')).toEqual(['4610 - Venta al por mayor a cambio de una retribución o por contrata']);
   });
 });
+
+describe('a closed select keeps no list in the page (COMBOBOX_PROPS)', () => {
+  it('has no listbox until it is opened, and names its list only while open', async () => {
+    renderForm();
+    const input = screen.getByRole('combobox', { name: 'Provincia' });
+    await waitFor(() => expect(input.getAttribute('placeholder')).toBe('Seleccione una opción'));
+    // Mantine's default keeps every closed list mounted (and measures each one's position on mount).
+    expect(document.querySelectorAll('[role="listbox"]').length).toBe(0);
+    expect(input.getAttribute('aria-controls')).toBeNull();
+    await userEvent.click(input);
+    const list = await screen.findByRole('listbox', { name: 'Provincia' });
+    await waitFor(() => expect(input.getAttribute('aria-controls')).toBe(list.id));
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelectorAll('[role="listbox"]').length).toBe(0));
+  });
+});

@@ -5,7 +5,7 @@ import { expandUrl, type SourceDecl } from '@portal/form-engine';
 import { scopeAt } from '../../data/paths';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
-import { toChoices } from '../../theme/widgets/selectOptions';
+import { toChoices, useListMountedWhileOpen } from '../../theme/widgets/selectOptions';
 import { wordFilter } from '../../theme/widgets/wordFilter';
 import { useSourceOptions } from './useSourceOptions';
 import { dependencyHint, searchTextsByKey, uniqueExclusions, uniqueGridPaths, urlParameters } from './sourceOptions';
@@ -26,6 +26,7 @@ export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuev
  */
 export default function SourceSelectWidget(props: WidgetProps) {
   const field = useField(props);
+  const list = useListMountedWhileOpen();
   const { store, path, node } = field;
   const decl = node['x-source'] as SourceDecl;
   const urlInputs = useMemo(() => urlParameters(decl.url, path), [decl.url, path]);
@@ -66,7 +67,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
         clearable={!field.view.required && !field.wrapper.readOnly}
         clearButtonProps={{ 'aria-label': 'Borrar la selección' }}
         allowDeselect={!field.view.required}
-        comboboxProps={{ withinPortal: true }}
+        {...list}
       />
       {source.status === 'error' && (
         <Group gap="xs" mt={4}>
