@@ -214,6 +214,15 @@ describe('a rule published while a citizen fills the application', () => {
       // Before the preload, the form and the draft were asked for by the page's code, once it had arrived.
       expect(at(started, 'form')).toBeLessThan(at(finished, 'page'));
       expect(at(started, 'draft')).toBeLessThan(at(finished, 'page'));
+      // The step's code is asked for after the frame's first paint, not before it (its ~40 files
+      // downloaded and run before the citizen saw anything).
+      const order = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        code: performance.getEntriesByType('resource').find((e) => /\/assets\/ApplicationPage-/.test(e.name))?.startTime ?? null,
+      }));
+      expect(order.paint).not.toBeNull();
+      expect(order.code).not.toBeNull();
+      expect(order.code as number, JSON.stringify(order)).toBeGreaterThan(order.paint as number);
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     });
   });
@@ -241,9 +250,10 @@ describe('a rule published while a citizen fills the application', () => {
         await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_solicitante`, { waitUntil: 'commit' });
         await title.waitFor({ timeout: 15_000 });
         await expect.poll(() => page.getByText('Solicitud de formalización de empresa', { exact: true }).count()).toBeGreaterThan(0);
-        // Titled while both were held: from what the first visit kept.
+        // Titled while the form was held and before the step's code had arrived: from what the first visit kept.
         expect(held).toContain('/v1/forms/formalizacion');
-        expect(held.filter((p) => /\/assets\/ApplicationPage-/.test(p)), held.join(', ')).toHaveLength(1);
+        // The step's code is asked for once the frame has been painted (and held here).
+        await expect.poll(() => held.filter((p) => /\/assets\/ApplicationPage-/.test(p)).length, { timeout: 10_000 }).toBe(1);
         await expectNoAxeViolations(page, 'the step\'s frame from the last visit at 1280 px', { still: false });
         await page.screenshot({ path: path.join(SHOTS, 'marco-de-la-visita-anterior-1280.png') });
         // A keyboard user skips to the content while the step loads: focus on the frame's title.

@@ -35,3 +35,23 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => afterFirstPaint(() => startTransition(() => setReady(true))), []);
   return ready;
 }
+
+/**
+ * False on the component's first render, true (in a transition) once that render has been painted:
+ * a frame, then a task after it. Unlike useAfterFirstPaint it waits for no page load nor idle time,
+ * only for the browser to have drawn what the component first showed.
+ */
+export function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let task: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = window.setTimeout(() => startTransition(() => setPainted(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(task);
+    };
+  }, []);
+  return painted;
+}
