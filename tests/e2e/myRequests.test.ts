@@ -294,7 +294,8 @@ describe('Mis solicitudes: a request followed to the end', () => {
       expect((await page.request.post(`${api(id)}/submit`)).status()).toBe(200);
       const cases: [string, RegExp, string[]][] = [
         ['/mis-solicitudes', /\/assets\/MyRequestsPage-[\w-]+\.js$/, ['/v1/portals/solicitudes-en-linea', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile']],
-        [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`]],
+        // The request's form too (its answers are shown through it): asked for as soon as the request names it.
+        [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`, `/v1/forms/${FORM}`]],
       ];
       for (const [address, code, data] of cases) {
         const asked: string[] = [];
@@ -316,7 +317,18 @@ describe('Mis solicitudes: a request followed to the end', () => {
         await page.unroute(code);
         page.off('request', onRequest);
         for (const path of data) expect(whileHeld, `${address}: ${path} asked before the page's code arrived`).toContain(path);
+        // The first paint needs only the first bundle: every other script (the page's, the account menu's)
+        // is asked for after it (they were all downloaded and run before anything showed).
+        const early = await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+          const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name) && !/\/assets\/index-[\w-]+\.js$/.test(e.name));
+          return { paint, before: scripts.filter((e) => e.startTime < paint).map((e) => new URL(e.name).pathname), after: scripts.length };
+        });
+        expect(early.paint, `${address}: painted`).toBeGreaterThan(0);
+        expect(early.before, `${address}: scripts asked before the first paint at ${early.paint} ms`).toEqual([]);
+        expect(early.after, `${address}: the page's code came after`).toBeGreaterThan(0);
       }
+
       // The lists and the request then show as before.
       await page.goto(`${portal.baseUrl}/mis-solicitudes`);
       await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').first().waitFor();

@@ -37,21 +37,46 @@ export function useAfterFirstPaint(): boolean {
 }
 
 /**
- * False on the component's first render, true (in a transition) once that render has been painted:
- * a frame, then a task after it. Unlike useAfterFirstPaint it waits for no page load nor idle time,
- * only for the browser to have drawn what the component first showed.
+ * Runs `task` (a task later) once the page's first contentful paint has been shown: at once if it
+ * already has (a later page of the visit). The browser's own record of that paint, not a guess from
+ * animation frames: a frame's callbacks run before the frame reaches the screen. A page hidden before
+ * its first paint records none: after a second, the task runs anyway. Returns a function that cancels it.
+ */
+export function whenFirstPainted(task: () => void): () => void {
+  let timer: number | undefined;
+  let observer: PerformanceObserver | undefined;
+  const stop = () => {
+    observer?.disconnect();
+    window.clearTimeout(timer);
+  };
+  const run = () => {
+    stop();
+    timer = window.setTimeout(task);
+  };
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    timer = window.setTimeout(run, 1000);
+  } else {
+    // No paint records (a test's DOM): the next frame.
+    const frame = requestAnimationFrame(run);
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
+  }
+  return stop;
+}
+
+/**
+ * False until the page's first contentful paint has been shown (whenFirstPainted), then true, set in a
+ * transition (what it reveals renders in slices, and a lazy part keeps what was painted until it is ready).
+ * Unlike useAfterFirstPaint it waits for no page load nor idle time.
  */
 export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let task: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      task = window.setTimeout(() => startTransition(() => setPainted(true)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(task);
-    };
-  }, []);
+  useEffect(() => whenFirstPainted(() => startTransition(() => setPainted(true))), []);
   return painted;
 }

@@ -8,8 +8,11 @@ import { useSession } from '../../lib/session';
 import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
 import { MainNav } from './MainNav';
 import { importWithReload } from '../../lib/importWithReload';
+import { usePainted } from '../../lib/afterFirstPaint';
+import { AccountButton } from './AccountButton';
 
-// The account menu (Mantine's Menu, with its floating-position library) only for a signed-in citizen: not in the home page's first bundle.
+// The account menu (Mantine's Menu, with its floating-position library) only for a signed-in citizen: not in the home page's first
+// bundle, and asked for after the first paint (its ~20 files and Mantine's other style sheets were charged to every signed-in page's first paint).
 const AccountMenu = lazy(() => importWithReload(() => import('./AccountMenu')).then((module) => ({ default: module.AccountMenu })));
 const SignOutDialog = lazy(() => importWithReload(() => import('./SignOut')).then((module) => ({ default: module.SignOutDialog })));
 const PhoneMenu = lazy(() => importWithReload(() => import('./PhoneMenu')).then((module) => ({ default: module.PhoneMenu })));
@@ -55,6 +58,9 @@ export function SiteHeader() {
   const session = useSession();
   const [drawer, setDrawer] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const painted = usePainted();
+  // «Mi cuenta» pressed before the menu's code arrived: the menu opens when it does.
+  const [accountWanted, setAccountWanted] = useState(false);
   const close = () => setDrawer(false);
   return (
     <div className="site-header">
@@ -68,9 +74,15 @@ export function SiteHeader() {
             <div className="main-nav-desktop"><MainNav variant="bar" /></div>
             {session && <NotificationsBell />}
             {session && (
-              <Suspense fallback={null}>
-                <AccountMenu citizen={session} />
-                <SignOutDialog />
+              <Suspense fallback={<AccountButton citizen={session} onClick={() => setAccountWanted(true)} />}>
+                {painted ? (
+                  <>
+                    <AccountMenu citizen={session} openAtStart={accountWanted} />
+                    <SignOutDialog />
+                  </>
+                ) : (
+                  <AccountButton citizen={session} onClick={() => setAccountWanted(true)} />
+                )}
               </Suspense>
             )}
             <Burger
