@@ -39,8 +39,9 @@ export function useAfterFirstPaint(): boolean {
 /**
  * Runs `task` (a task later) once the page's first contentful paint has been shown: at once if it
  * already has (a later page of the visit). The browser's own record of that paint, not a guess from
- * animation frames: a frame's callbacks run before the frame reaches the screen. A page hidden before
- * its first paint records none: after a second, the task runs anyway. Returns a function that cancels it.
+ * animation frames: a frame's callbacks run before the frame reaches the screen. A page opened in a
+ * background tab paints nothing and records no paint: the task runs at once there. If a browser never
+ * records one, after three seconds. Returns a function that cancels it.
  */
 export function whenFirstPainted(task: () => void): () => void {
   let timer: number | undefined;
@@ -58,7 +59,7 @@ export function whenFirstPainted(task: () => void): () => void {
       if (list.getEntriesByName('first-contentful-paint').length > 0) run();
     });
     observer.observe({ type: 'paint', buffered: true });
-    timer = window.setTimeout(run, 1000);
+    timer = window.setTimeout(run, document.visibilityState === 'visible' ? 3000 : 0);
   } else {
     // No paint records (a test's DOM): the next frame.
     const frame = requestAnimationFrame(run);
