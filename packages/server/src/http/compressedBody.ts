@@ -2,7 +2,9 @@
  * Large answers sent compressed when the browser accepts it (Brotli, else
  * gzip): bodies that never change for a given key (a published form
  * version's JSON, its validators module), compressed once per key and kept;
- * and a citizen's own draft, compressed on each answer. The API compresses
+ * a reference list answered whole (public data: the CIIU activities are
+ * 124 KB of JSON), compressed once per cached copy of the list; and a
+ * citizen's own draft, compressed on each answer. The API compresses
  * nothing else: most answers are small, and an answer that mixes a secret
  * with what someone else can make it say must not be compressed (BREACH).
  * These hold no secret (a draft holds what its owner typed; nobody else can
@@ -86,4 +88,31 @@ export async function sendJsonCompressible(request: FastifyRequest, reply: Fasti
   const encoding = body.length >= MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(body);
   return reply.header('content-encoding', encoding).send(await compress(encoding, body, false));
+}
+
+/** Encodings of bodies that live as long as an object does (a reference list's cached rows): gone with it. */
+type HeldBody = string | Uint8Array | ArrayBuffer;
+const heldEncodings = new WeakMap<object, Map<Encoding, { body: HeldBody; encoded: Promise<Buffer> }>>();
+
+/**
+ * Sends `body` (JSON; the same while `holder` lives, as a cached list's serialized answer is for its
+ * rows) compressed when it is large and the request accepts it; each encoding is made once per holder
+ * and body, quickly (the holder is read again within minutes).
+ */
+export async function sendHeldCompressible(request: FastifyRequest, reply: FastifyReply, holder: object, body: HeldBody): Promise<FastifyReply> {
+  void reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  const encoding = size >= MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(body);
+  let encodings = heldEncodings.get(holder);
+  if (!encodings) heldEncodings.set(holder, (encodings = new Map()));
+  let entry = encodings.get(encoding);
+  if (entry?.body !== body) {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : body);
+    const made = { body, encoded: compress(encoding, bytes, false) };
+    made.encoded.catch(() => encodings.get(encoding) === made && encodings.delete(encoding));
+    encodings.set(encoding, made);
+    entry = made;
+  }
+  return reply.header('content-encoding', encoding).send(await entry.encoded);
 }

@@ -3,6 +3,7 @@ import { commonErrors, publicSecurity } from '../../http/commonSchemas';
 import { wordMatcher } from '@portal/form-engine';
 import { referenceTables, type ReferenceColumn, type ReferenceList, type ReferenceTableDescriptor } from '../../db/referenceTables';
 import { createReferenceCache } from './referenceCache';
+import { sendHeldCompressible } from '../../http/compressedBody';
 
 export const MAX_LIMIT = 1000;
 
@@ -104,7 +105,8 @@ export async function regionRoutes(app: FastifyInstance): Promise<void> {
       const answer = () => ({ data: rows.slice(start, start + query.limit), page: query.page, limit: query.limit, total: rows.length });
       // A list answered whole (a municipio's sectors) is serialized by the route's schema once, and its body kept with the cached rows.
       const whole = start === 0 && query.limit >= rows.length ? cache.wholeAnswer(rows, query.limit, () => reply.serialize(answer())) : null;
-      if (whole !== null) return reply.type('application/json; charset=utf-8').send(whole);
+      // Compressed when large (once per copy of the list): the CIIU activities are 124 KB of JSON.
+      if (whole !== null) return sendHeldCompressible(request, reply, rows, whole);
       return answer();
     });
   }
