@@ -227,6 +227,26 @@ describe('a rule published while a citizen fills the application', () => {
     });
   });
 
+  it('a link straight to the review titles it before the page\'s code has arrived', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, DEMO);
+      const id = await createDraftApi(page, suite.baseUrl, {});
+      const title = page.getByRole('heading', { level: 2, name: 'Revise sus respuestas antes de enviar' });
+      let titled = false;
+      await page.route(/\/assets\/ReviewPage-[\w-]+\.js$/, async (route) => {
+        await title.waitFor({ timeout: 30_000 }).then(() => (titled = true)).catch(() => undefined);
+        await route.continue();
+      });
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/revisar`, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Enviar solicitud' }).waitFor({ timeout: 30_000 });
+      expect(titled).toBe(true);
+      // One title once the review has replaced its frame.
+      expect(await title.count()).toBe(1);
+      await page.unrouteAll({ behavior: 'wait' });
+    });
+  });
+
   it('back to a draft, a step is titled from the form as this browser last saw it, before the form and the page\'s code arrive; a changed entry is ignored', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {

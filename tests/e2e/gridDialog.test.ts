@@ -53,6 +53,8 @@ async function openBillsStep(page: Page, account: Account): Promise<number> {
   expect(seeded.status(), await seeded.text()).toBe(200);
   await page.goto(`${suite.baseUrl}/en-linea/${FORM}/${id}/facturas`);
   await page.getByRole('heading', { name: 'Facturas reclamadas', level: 2 }).waitFor();
+  // The step itself, not its frame (which shows the same title while the step's code loads).
+  await page.getByRole('button', { name: 'Agregar factura' }).waitFor();
   return id;
 }
 

@@ -17,6 +17,7 @@ import { preloadApplication, preloadApplications } from '../api/applications';
 import { isRequestId, preloadRequest, preloadRequestList } from '../api/requests';
 import { getSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
+import { ReviewFrame } from '../features/applications/components/ReviewFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { usePainted } from '../lib/afterFirstPaint';
 import { FORMALIZATION_FORM } from '@portal/api-contract';
@@ -44,7 +45,16 @@ const ApplicationRoute = Object.assign(
   ),
   { preload: ApplicationPage.preload, frame: ApplicationFrame },
 );
-const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage');
+const ReviewPageCode = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage');
+/** The review: its title shows while its code loads (ReviewFrame), as a step's frame does. */
+const ReviewPage = Object.assign(
+  () => (
+    <Suspense fallback={<ReviewFrame />}>
+      <ReviewPageCode />
+    </Suspense>
+  ),
+  { preload: ReviewPageCode.preload, frame: ReviewFrame },
+);
 const StartPage = lazyPage(() => import('../features/applications/components/StartPage'), 'StartPage');
 const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage');
 const AccessibilityPage = lazyPage(() => import('../features/info/components/AccessibilityPage'), 'AccessibilityPage');

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import useSWR, { mutate as globalMutate } from 'swr';
 import { Link, Redirect, useLocation } from 'wouter';
 import { validate, type PathMessage } from '@portal/form-engine';
@@ -10,6 +10,7 @@ import { sectionOf, sectionTitle, useOnlineForm, type OnlineForm } from '../../.
 import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { writeServerErrors } from '../stepState';
 import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
+import { REVIEW_TITLE, ReviewFrame } from './ReviewFrame';
 
 /** Check your answers (the form comes from the address): every visible answer by section (folded, the ones with errors open), a "Cambiar" link per section, then submit. */
 export function ReviewPage() {
@@ -18,7 +19,7 @@ export function ReviewPage() {
   // The version the draft is on (opening it moved it to the current one when the form changed).
   const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
   if (error || formError) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!app || !form) return <Loader role="progressbar" aria-label="Cargando la solicitud" />;
+  if (!app || !form) return <ReviewFrame />;
   if (app.status !== 'borrador') return <Redirect to={route.paths.confirmation(app.id)} replace />;
   return <Review route={route} form={form} app={app} mutate={mutate} />;
 }
@@ -71,7 +72,7 @@ function Review({ route, form, app, mutate }: ReviewProps) {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Revise sus respuestas antes de enviar</Title>
+      <Title order={2}>{REVIEW_TITLE}</Title>
       {problems.length > 0 && (
         <Alert color="red" title="La solicitud todavía tiene errores" role="alert">
           <Text size="sm">Corrija las secciones siguientes antes de enviar:</Text>
