@@ -197,6 +197,38 @@ describe('keyboard only', () => {
     });
   });
 
+  it('«Mi cuenta» before its menu\'s code: reached with Tab, the focus stays on it when the menu arrives; pressed, the menu opens', async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '09301624756'));
+      for (const press of [false, true]) {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/AccountMenu-[\w-]+\.js$/, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto(`${suite.baseUrl}/`);
+        await page.getByRole('heading', { name: 'Pendientes' }).waitFor();
+        // The stand-in (drawn with the first bundle): no menu behind it yet.
+        await page.getByRole('button', { name: 'Mi cuenta' }).focus();
+        expect(await page.getByRole('button', { name: 'Mi cuenta' }).getAttribute('aria-expanded')).toBeNull();
+        if (press) await page.keyboard.press('Enter');
+        release();
+        // The menu's button replaced it (Mantine's target says whether it is expanded).
+        await expect.poll(() => page.getByRole('button', { name: 'Mi cuenta' }).getAttribute('aria-expanded'), { timeout: 15_000 }).not.toBeNull();
+        if (press) {
+          // Pressed: the menu opens on arrival (its first item focused, as a menu button's does); Escape gives the focus back.
+          await page.getByRole('menu').waitFor();
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').waitFor({ state: 'detached' });
+        }
+        await expectFocus(page, 'Mi cuenta');
+        await page.unrouteAll({ behavior: 'wait' });
+      }
+    });
+  });
+
   it('the phone menu opens with Enter, traps focus, closes with Escape and gives focus back (390 px)', async () => {
     const page = await suite.page({ viewport: PHONE });
     await snapshotOnFailure(page, async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Menu } from '@mantine/core';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
@@ -10,8 +10,10 @@ import { AccountButton } from './AccountButton';
 export interface AccountMenuProps {
   /** The signed-in citizen (their initial on the button, their name atop the menu). Required. */
   citizen: Citizen;
-  /** Pressed before this menu's code had arrived (on the header's stand-in button): open at once, focus on the button. Default: false. */
+  /** Pressed before this menu's code had arrived (on the header's stand-in button): pressed again on arrival, focus on the button. Default: false. */
   openAtStart?: boolean;
+  /** Whether the header's stand-in button has the focus when this menu replaces it (read once, at mount): its button takes it. */
+  focusAtStart?: { readonly current: boolean };
 }
 
 /**
@@ -19,14 +21,28 @@ export interface AccountMenuProps {
  * CHANGE_PASSWORD modal) and Cerrar sesión. Mantine's Menu: Enter, Space and
  * the arrows open it, Escape closes it and focus goes back to the button.
  */
-export function AccountMenu({ citizen, openAtStart = false }: AccountMenuProps) {
+export function AccountMenu({ citizen, openAtStart = false, focusAtStart }: AccountMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
+  const focusOnMount = useRef(openAtStart || focusAtStart?.current === true);
+  // Before paint: the stand-in this replaces is gone, and the focus it had (pressed, or reached with Tab)
+  // goes to this button. Pressed: the menu opens as if this button had been pressed (Escape then brings
+  // the focus back to it).
+  useLayoutEffect(() => {
+    if (focusOnMount.current) button.current?.focus();
+  }, []);
+  const pressOnMount = useRef(openAtStart);
   useEffect(() => {
-    // The stand-in that was pressed is gone: focus is on this button, where Escape brings it back.
-    if (openAtStart) button.current?.focus();
-  }, [openAtStart]);
+    if (pressOnMount.current) button.current?.click();
+  }, []);
   return (
-    <Menu position="bottom-end" returnFocus withinPortal trigger="click" keepMounted={false} withInitialFocusPlaceholder={false} defaultOpened={openAtStart}>
+    <Menu
+      position="bottom-end"
+      returnFocus
+      withinPortal
+      trigger="click"
+      keepMounted={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <AccountButton ref={button} citizen={citizen} />
       </Menu.Target>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'wouter';
 import { openModal } from '../../modals/modalStore';
@@ -59,8 +59,18 @@ export function SiteHeader() {
   const [drawer, setDrawer] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const painted = usePainted();
-  // «Mi cuenta» pressed before the menu's code arrived: the menu opens when it does.
+  // «Mi cuenta» pressed before the menu's code arrived: the menu opens when it does. Focused then: the
+  // menu's own button takes the focus when it replaces the stand-in (else focus fell to the page's body).
   const [accountWanted, setAccountWanted] = useState(false);
+  const standInFocused = useRef(false);
+  const standIn = session && (
+    <AccountButton
+      citizen={session}
+      onClick={() => setAccountWanted(true)}
+      onFocus={() => (standInFocused.current = true)}
+      onBlur={() => (standInFocused.current = false)}
+    />
+  );
   const close = () => setDrawer(false);
   return (
     <div className="site-header">
@@ -74,14 +84,14 @@ export function SiteHeader() {
             <div className="main-nav-desktop"><MainNav variant="bar" /></div>
             {session && <NotificationsBell />}
             {session && (
-              <Suspense fallback={<AccountButton citizen={session} onClick={() => setAccountWanted(true)} />}>
+              <Suspense fallback={standIn}>
                 {painted ? (
                   <>
-                    <AccountMenu citizen={session} openAtStart={accountWanted} />
+                    <AccountMenu citizen={session} openAtStart={accountWanted} focusAtStart={standInFocused} />
                     <SignOutDialog />
                   </>
                 ) : (
-                  <AccountButton citizen={session} onClick={() => setAccountWanted(true)} />
+                  standIn
                 )}
               </Suspense>
             )}
