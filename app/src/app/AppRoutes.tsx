@@ -22,7 +22,7 @@ import { preloadPublishedForm } from '../lib/publishedForms';
 import { usePainted } from '../lib/afterFirstPaint';
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { RouteProgress } from './layout/RouteProgress';
-import { lazyPage } from './lazyPage';
+import { isLazyPage, lazyPage, type LazyPage } from './lazyPage';
 import { RequireSession } from './RequireSession';
 import { HomeRoute } from './routes/HomeRoute';
 import { PageViewTracker } from './shell/PageViewTracker';
@@ -35,26 +35,9 @@ const ServicePage = lazyPage(() => import('../features/services/components/Servi
 const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
 const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
-const ApplicationPage = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage');
-/** A step of an application: its frame (title, step) shows while the step's code loads, not the bare progress bar. */
-const ApplicationRoute = Object.assign(
-  () => (
-    <Suspense fallback={<ApplicationFrame />}>
-      <ApplicationPage />
-    </Suspense>
-  ),
-  { preload: ApplicationPage.preload, frame: ApplicationFrame },
-);
-const ReviewPageCode = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage');
-/** The review: its title shows while its code loads (ReviewFrame), as a step's frame does. */
-const ReviewPage = Object.assign(
-  () => (
-    <Suspense fallback={<ReviewFrame />}>
-      <ReviewPageCode />
-    </Suspense>
-  ),
-  { preload: ReviewPageCode.preload, frame: ReviewFrame },
-);
+/** A step of an application and its review: their frame (the title) shows while their code loads, not the bare progress bar. */
+const ApplicationRoute = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage', ApplicationFrame);
+const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage', ReviewFrame);
 const StartPage = lazyPage(() => import('../features/applications/components/StartPage'), 'StartPage');
 const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage');
 const AccessibilityPage = lazyPage(() => import('../features/info/components/AccessibilityPage'), 'AccessibilityPage');
@@ -168,8 +151,8 @@ function preloadApplicationPage(form: string, id: string): void {
  * signed-in page's first paint: step 1's LCP went from 4.1 to 2.2 s without them). The page's data is
  * still asked for before the first render (SIGNED_IN_DATA). Pages in the first bundle (Inicio) render at once.
  */
-function BeforeFirstPaint({ page }: { page: ComponentType }) {
-  const Frame = (page as { frame?: ComponentType }).frame;
+function BeforeFirstPaint({ page }: { page: LazyPage }) {
+  const Frame = page.frame;
   return Frame ? <Frame /> : <RouteProgress />;
 }
 
@@ -178,8 +161,7 @@ function Page({ entry, page: Content, painted }: { entry: RouteEntry<never[]>; p
   useLayoutEffect(() => {
     document.title = pageTitle(entry.title);
   }, [entry]);
-  const lazy = Content !== null && 'preload' in Content;
-  const body = !Content ? <ConstructionPage title={entry.title} /> : lazy && !painted ? <BeforeFirstPaint page={Content} /> : <Content />;
+  const body = !Content ? <ConstructionPage title={entry.title} /> : isLazyPage(Content) && !painted ? <BeforeFirstPaint page={Content} /> : <Content />;
   return entry.signedIn ? <RequireSession title={entry.title}>{body}</RequireSession> : body;
 }
 
