@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
-import { DEMO, fixture, getDraft, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, textIn, uploadFile, type Data } from '../support/portal';
+import { DEMO, fixture, getDraft, interceptFileChoosers, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, textIn, uploadFile, type Data } from '../support/portal';
 import { chooseOption, expectFocus, tabTo, type, walkFocus } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
 import { axeViolations, formatViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
@@ -276,10 +276,7 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
 describe('keyboard only (no mouse)', () => {
   it('logs in, fills steps 1 and 2, moves on with "Siguiente", uploads and picks documents in the dialogs; focus lands where it should', async () => {
     const page = await freshPage();
-    // Listening from the start: Playwright turns on file-chooser interception asynchronously, and a chooser
-    // opened before that is a real (headless, invisible) dialog that never reports.
-    const fileChooser = page.waitForEvent('filechooser', { timeout: 120000 });
-    fileChooser.catch(() => undefined);
+    interceptFileChoosers(page);
     await snapshotOnFailure(page, async () => {
       // Login page: the skip link is the first stop, then the form.
       await page.goto(`${suite.baseUrl}/`);
@@ -432,6 +429,7 @@ describe('keyboard only (no mouse)', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Subir documento' }).waitFor();
       await tabTo(page, (f) => f.dialog === 'Subir documento' && /^Archivo/.test(f.name), { max: 4 });
+      const fileChooser = page.waitForEvent('filechooser', { timeout: 10000 });
       await page.keyboard.press('Enter');
       const chooser = await fileChooser;
       await chooser.setFiles({ name: 'Estatutos sociales.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() });

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FileChooser, Locator, Page, Request } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
 import { expectFocus, tabTo } from '../support/keyboard';
-import { login, pdfBuffer, registerCitizen, snapshotOnFailure } from '../support/portal';
+import { interceptFileChoosers, login, pdfBuffer, registerCitizen, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { zip } from '../support/zipFile';
@@ -97,22 +97,11 @@ async function openUploadModal(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/**
- * Enter on the focused file input opens the file chooser. Under automation
- * headless Chromium now and then reports no chooser for a press (about one
- * run in three, with the dialog as it was and as it is now); the focus stays
- * on the input, so Enter is pressed again, as a person would, up to three times.
- */
+/** Enter on the focused file input opens the file chooser (interception is on from the page's start). */
 async function enterOpensFileChooser(page: Page): Promise<FileChooser> {
-  for (let attempt = 1; ; attempt += 1) {
-    const chooser = page.waitForEvent('filechooser', { timeout: 4000 });
-    await page.keyboard.press('Enter');
-    try {
-      return await chooser;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  const chooser = page.waitForEvent('filechooser', { timeout: 10000 });
+  await page.keyboard.press('Enter');
+  return chooser;
 }
 
 describe('upload rules in the browser', () => {
@@ -181,6 +170,7 @@ describe('upload rules in the browser', () => {
 
   it('keyboard only: FILE_UPLOAD_MODAL opens on its file input, a bad name is announced on it, a good file goes up', async () => {
     const page = await suite.page({ viewport: DESKTOP });
+    interceptFileChoosers(page);
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '02603918570'));
       const sent = watchUploads(page);

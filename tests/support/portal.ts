@@ -11,6 +11,17 @@ export const DEMO_PASSWORD = 'Demo-Portal-2026';
 
 export type Data = Record<string, any>;
 
+/**
+ * Keeps Playwright intercepting the page's file choosers from now on. It turns
+ * interception on and off asynchronously as the first listener comes and the
+ * last one goes; a chooser opened in between is a real headless dialog that
+ * never reports and keeps every later one from opening. Call it right after
+ * the page is made; each `waitForEvent('filechooser')` then just listens.
+ */
+export function interceptFileChoosers(page: Page): void {
+  page.on('filechooser', () => undefined);
+}
+
 /** A small, valid one-page PDF. */
 export function pdfBuffer(): Buffer {
   const objects = [
