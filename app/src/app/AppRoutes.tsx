@@ -187,7 +187,7 @@ export function AppRoutes() {
         {StudioPage && <Route path="/estudio/:form/:vista?"><StudioPage /></Route>}
         <Route><NotFound /></Route>
       </Switch>
-      {/* Inside the boundary: its effect runs once the new page (lazy or not) has rendered. */}
+      {/* Inside the boundary: a page still suspending (a lazy part of its own) holds the page view until it renders. */}
       <PageViewTracker />
     </Suspense>
   );

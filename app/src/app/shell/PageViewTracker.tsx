@@ -1,8 +1,8 @@
 /**
  * Sends one page view per completed route change (portal spec §2). Rendered
- * inside the routes' Suspense boundary, beside the Switch: React commits the
- * boundary's children together, so this effect runs only once the lazy page
- * of the new address has rendered (not while "Cargando" shows). Opening a
+ * beside the routes' Switch: its effect runs once the new address's page has
+ * rendered (a lazy page's frame or progress bar while its code loads, as
+ * lazyPage draws them without suspending). Opening a
  * modal (a history entry at the same address) or changing only the query is
  * not a new page: the same path is not sent twice in a row.
  */

@@ -4,39 +4,18 @@
  * carry it). The citizen header, menus and prompts are not shown here, and
  * the citizen session is never used: the calls go through api/staffClient.
  */
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Loader, Stack } from '@mantine/core';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ConstructionPage } from '../../components/ConstructionPage';
 import { STAFF_AREA, staffPaths, type RouteEntry } from '../../config/paths';
-import { importWithReload } from '../../lib/importWithReload';
+import { loadOnDemand } from '../../lib/lazyPage';
 import { useRouteFocus } from '../../lib/useRouteFocus';
 import { useStaffMe } from './api/backoffice';
 import { StaffLayout } from './components/StaffLayout';
 import { StaffNotAllowed, StaffNotFound } from './components/StaffNotFound';
 
-/** A page of the back office, its own chunk (a chunk gone after a deploy reloads the page once). */
-function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(() => importWithReload(load).then((module) => ({ default: module[name] })));
-}
-
-const StaffLoginPage = lazyPage(() => import('./components/StaffLoginPage'), 'StaffLoginPage');
-const QueuePage = lazyPage(() => import('./components/QueuePage'), 'QueuePage');
-const StaffRequestPage = lazyPage(() => import('./components/StaffRequestPage'), 'StaffRequestPage');
-const SuggestionsPage = lazyPage(() => import('./components/SuggestionsPage'), 'SuggestionsPage');
-const ErrorReportsPage = lazyPage(() => import('./components/ErrorReportsPage'), 'ErrorReportsPage');
-const PaymentsPage = lazyPage(() => import('./components/PaymentsPage'), 'PaymentsPage');
-const StaffClaimsPage = lazyPage(() => import('./claims/StaffClaimsPage'), 'StaffClaimsPage');
-const StaffClaimPage = lazyPage(() => import('./claims/StaffClaimPage'), 'StaffClaimPage');
-const AuditPage = lazyPage(() => import('./components/AuditPage'), 'AuditPage');
-const StaffMembersPage = lazyPage(() => import('./components/StaffMembersPage'), 'StaffMembersPage');
-const FormsPage = lazyPage(() => import('./components/FormsPage'), 'FormsPage');
-
-const AREA = 'Oficina de la institución';
-
-/** The document.title of a back-office page. */
-export const staffPageTitle = (title: string): string => `${title} | ${AREA}`;
-
+/** What a page of the back office shows while its code (a chunk of its own) is on its way. */
 function Loading() {
   return (
     <Stack align="center" py="xl">
@@ -44,6 +23,24 @@ function Loading() {
     </Stack>
   );
 }
+
+const StaffLoginPage = loadOnDemand(() => import('./components/StaffLoginPage'), 'StaffLoginPage', Loading);
+const QueuePage = loadOnDemand(() => import('./components/QueuePage'), 'QueuePage', Loading);
+const StaffRequestPage = loadOnDemand(() => import('./components/StaffRequestPage'), 'StaffRequestPage', Loading);
+const SuggestionsPage = loadOnDemand(() => import('./components/SuggestionsPage'), 'SuggestionsPage', Loading);
+const ErrorReportsPage = loadOnDemand(() => import('./components/ErrorReportsPage'), 'ErrorReportsPage', Loading);
+const PaymentsPage = loadOnDemand(() => import('./components/PaymentsPage'), 'PaymentsPage', Loading);
+const StaffClaimsPage = loadOnDemand(() => import('./claims/StaffClaimsPage'), 'StaffClaimsPage', Loading);
+const StaffClaimPage = loadOnDemand(() => import('./claims/StaffClaimPage'), 'StaffClaimPage', Loading);
+const AuditPage = loadOnDemand(() => import('./components/AuditPage'), 'AuditPage', Loading);
+const StaffMembersPage = loadOnDemand(() => import('./components/StaffMembersPage'), 'StaffMembersPage', Loading);
+const FormsPage = loadOnDemand(() => import('./components/FormsPage'), 'FormsPage', Loading);
+
+const AREA = 'Oficina de la institución';
+
+/** The document.title of a back-office page. */
+export const staffPageTitle = (title: string): string => `${title} | ${AREA}`;
+
 
 /** Who a page is for: every officer and administrator, administrators only, or the published forms (administrators and analysts). */
 type Audience = 'staff' | 'admin' | 'forms';
