@@ -16,7 +16,7 @@ const mantine = (...components: string[]) => new RegExp(`@mantine/core/esm/compo
 
 /**
  * The lazy pages' files, in a few groups of what goes together (see build below). Dialogs, menus and
- * selects share Mantine's floating and overlay code and the toasts' store; the form engine and its
+ * selects share Mantine's floating and overlay code; the form engine and its
  * renderer come with the inputs only they use. A few small pieces that pages outside those groups also
  * use stay on their own, so the catalogue or a confirmation does not fetch a whole group for them.
  */
@@ -24,7 +24,7 @@ const OVERLAYS = new RegExp(
   [
     mantine('Modal', 'ModalBase', 'FocusTrap', 'Overlay', 'Portal', 'Popover', 'Menu', 'Combobox', 'Select', 'DirectionProvider').source,
     '@mantine/core/esm/utils/Floating/',
-    'node_modules/(@mantine/(notifications|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|aria-hidden|tslib)/',
+    'node_modules/(@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|aria-hidden|tslib)/',
   ].join('|'),
 );
 const FORMS = /\/packages\/form-(engine|mantine)\/|node_modules\/(@rjsf|json-logic-js|fast-equals)\//;
@@ -65,6 +65,9 @@ export default defineConfig(({ command }) => ({
             { name: 'ScrollArea', test: mantine('ScrollArea'), priority: 18 },
             { name: 'NativeSelect', test: mantine('NativeSelect', 'Combobox/ComboboxChevron', 'Combobox/get-parsed-combobox-data'), priority: 17 },
             { name: 'Table', test: mantine('Table'), priority: 17 },
+            { name: 'Textarea', test: mantine('Textarea'), priority: 17 },
+            { name: 'avisos', test: /node_modules\/@mantine\/(notifications|store)\//, priority: 17 },
+            { name: 'clamp', test: /@mantine\/hooks\/esm\/utils\/clamp\//, priority: 17 },
             { name: 'VisuallyHidden', test: mantine('VisuallyHidden'), priority: 17 },
             { name: 'superpuestos', test: OVERLAYS, priority: 15 },
             { name: 'formulario', test: FORMS, priority: 10 },

@@ -294,8 +294,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
       expect((await page.request.post(`${api(id)}/submit`)).status()).toBe(200);
       const cases: [string, RegExp, string[]][] = [
         ['/mis-solicitudes', /\/assets\/MyRequestsPage-[\w-]+\.js$/, ['/v1/portals/solicitudes-en-linea', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile']],
-        // The request's form too (its answers are shown through it): asked for as soon as the request names it.
-        [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`, `/v1/forms/${FORM}`]],
+        [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`]],
       ];
       for (const [address, code, data] of cases) {
         const asked: string[] = [];
@@ -328,6 +327,25 @@ describe('Mis solicitudes: a request followed to the end', () => {
         expect(early.before, `${address}: scripts asked before the first paint at ${early.paint} ms`).toEqual([]);
         expect(early.after, `${address}: the page's code came after`).toBeGreaterThan(0);
       }
+
+      // A request's answers (the form engine, two thirds of the page's code, and the request's form) are asked
+      // for once the page is on screen, not beside its code; then they show.
+      await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+      const answers = page.getByRole('region', { name: 'Sus respuestas' });
+      await answers.getByRole('heading', { level: 3 }).first().waitFor();
+      const order = await page.evaluate((form) => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const start = (test: (path: string) => boolean) => entries.find((e) => test(new URL(e.name).pathname))?.startTime ?? -1;
+        const pageCode = entries.find((e) => /\/assets\/RequestPage-[\w-]+\.js$/.test(e.name));
+        return {
+          pageCodeEnd: pageCode?.responseEnd ?? -1,
+          answersCode: start((p) => /\/assets\/RequestAnswers-[\w-]+\.js$/.test(p)),
+          form: start((p) => p === `/v1/forms/${form}`),
+        };
+      }, FORM);
+      expect(order.pageCodeEnd, 'the page\'s code arrived').toBeGreaterThan(0);
+      expect(order.answersCode, 'the answers\' code after the page\'s').toBeGreaterThan(order.pageCodeEnd);
+      expect(order.form, 'the form after the page\'s code').toBeGreaterThan(order.pageCodeEnd);
 
       // The lists and the request then show as before.
       await page.goto(`${portal.baseUrl}/mis-solicitudes`);

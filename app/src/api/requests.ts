@@ -14,7 +14,6 @@ import type {
 } from '@portal/api-contract';
 import { api, type CallOptions } from '../lib/api-client';
 import { askEarly } from '../lib/askEarly';
-import { preloadPublishedForm } from '../lib/publishedForms';
 
 export type { CitizenRequest, CitizenRequestDetail, RequestAttachment, RequestComment, RequestItem, RequestRating, RequestTimelineEntry } from '@portal/api-contract';
 
@@ -50,13 +49,8 @@ export function useRequestList(status: RequestStatus | null) {
 
 /** Starts loading a request for its page, before the page's code arrives. */
 export function preloadRequest(id: string): void {
-  askEarly(requestKey(id), async (options) => {
-    const request = await getRequest(id, options);
-    // The page shows the answers through their form: asked for as soon as the request names it, not
-    // once the page's code has arrived and asked for the request again (the page's LCP waited on both).
-    preloadPublishedForm(request.form);
-    return request;
-  });
+  // Not its form: the answers, which need it, are asked for once the page is painted (RequestPage).
+  askEarly(requestKey(id), (options) => getRequest(id, options));
 }
 
 /** Starts loading the list of all the citizen's requests for the page about to show it. */

@@ -1,11 +1,12 @@
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { importWithReload } from './importWithReload';
 
 /**
- * A page loaded on demand (its own chunk: the home page does not download the
- * form engine); a chunk gone after a deploy reloads the page once. While the
- * code is on its way the page shows its `frame` (an application's step: the
- * title where the page puts it; a progress bar; the back office's loader).
+ * A page (or a part of one) loaded on demand, its own chunk: the home page does
+ * not download the form engine, a request's page shows before it. A chunk gone
+ * after a deploy reloads the page once. While the code is on its way the
+ * `Frame` shows, with the same props (an application's step: the title where
+ * the page puts it; a progress bar; the back office's loader).
  *
  * Not React.lazy under a Suspense boundary: a page revealed by a boundary
  * comes in React's retry lane, whose commit React holds until 300 ms after the
@@ -15,30 +16,48 @@ import { importWithReload } from './importWithReload';
  * loaded first and the page is then rendered by a plain transition, which
  * commits as soon as it is rendered. A failed load (after importWithReload's
  * one reload) is thrown from the render, to the error boundary, as before.
+ * With `afterPaint` (a part of a page, not the page) the code is asked for
+ * once the page around it has been painted; `alongside` asks, at that moment,
+ * for what the part will show (its data), so both travel together.
  */
-export function loadOnDemand<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K, Frame: ComponentType): ComponentType {
-  let loaded: ComponentType | null = null;
-  let loading: Promise<ComponentType> | null = null;
+export function loadOnDemand<M extends Record<K, ComponentType<any>>, K extends keyof M, P extends object = ComponentProps<M[K]>>(
+  load: () => Promise<M>,
+  name: K,
+  Frame: ComponentType<P>,
+  { afterPaint = false, alongside }: { afterPaint?: boolean; alongside?: (props: P) => void } = {},
+): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
   const loadPage = () => (loading ??= importWithReload(load).then((module) => (loaded = module[name])));
-  return function LazyLoadedPage() {
-    const [state, setState] = useState<{ page: ComponentType | null; error?: unknown }>(() => ({ page: loaded }));
+  return function LazyLoadedPage(props: P) {
+    const [state, setState] = useState<{ page: ComponentType<P> | null; error?: unknown }>(() => ({ page: loaded }));
     useEffect(() => {
       if (state.page) return;
       let live = true;
-      loadPage().then(
-        (page) => live && startTransition(() => setState({ page })),
-        (error: unknown) => {
-          // Another try on the next mount (a flaky network), the error boundary now.
-          loading = null;
-          if (live) setState({ page: null, error });
-        },
-      );
+      const start = () => {
+        alongside?.(props);
+        return loadPage().then(
+          (page) => live && startTransition(() => setState({ page })),
+          (error: unknown) => {
+            // Another try on the next mount (a flaky network), the error boundary now.
+            loading = null;
+            if (live) setState({ page: null, error });
+          },
+        );
+      };
+      // A part of a page: its code is asked for in the task after the frame that shows the page
+      // (an animation frame's callbacks run before it is painted), not beside what that paint needs.
+      let timer: number | undefined;
+      const frame = afterPaint && !loading ? requestAnimationFrame(() => (timer = window.setTimeout(start))) : (void start(), undefined);
       return () => {
         live = false;
+        if (frame !== undefined) cancelAnimationFrame(frame);
+        window.clearTimeout(timer);
       };
+      // The props at mount are what `alongside` asks for; a later change of them does not start another load.
     }, [state.page]);
     if (state.error) throw state.error;
     const Page = state.page;
-    return Page ? <Page /> : <Frame />;
+    return Page ? <Page {...props} /> : <Frame {...props} />;
   };
 }

@@ -1,31 +1,25 @@
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import useSWR from 'swr';
 import { Link, useParams } from 'wouter';
-import { DOCUMENTS_KEY, listDocuments } from '../../../api/documents';
-import { isRequestId, useRequest, type CitizenRequestDetail } from '../../../api/requests';
-import { SubmittedAnswers } from '../../../components/answers/SubmittedAnswers';
+import { isRequestId, useRequest } from '../../../api/requests';
 import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { paths } from '../../../config/paths';
 import { statusOf } from '../../../lib/apiError';
-import { useOnlineForm } from '../../../lib/onlineForms';
+import { loadOnDemand } from '../../../lib/lazyPage';
+import { preloadPublishedForm } from '../../../lib/publishedForms';
 import { formatWhen as formatDate } from '../../../lib/dates';
 import { openModal } from '../../../modals/modalStore';
+import { AnswersFrame } from './AnswersFrame';
 import { ActionCallout, Comments, Documents, Payments, RatingSection, Timeline, WithdrawButton } from './RequestSections';
 
-/** The answers as submitted, read-only (the review's component), once the form's schema is in. */
-function Answers({ request }: { request: CitizenRequestDetail }) {
-  // Read through the version it was submitted under, forever.
-  const { data: form, error } = useOnlineForm(request.form, request.form_version);
-  const { data: documents } = useSWR(DOCUMENTS_KEY, listDocuments);
-  return (
-    <Stack component="section" aria-labelledby="respuestas" gap="sm">
-      <Title order={2} size="h3" id="respuestas">Sus respuestas</Title>
-      {error && <Alert color="red">No se pudo cargar el formulario para mostrar sus respuestas.</Alert>}
-      {!form && !error && <Loader role="progressbar" size="sm" aria-label="Cargando sus respuestas" />}
-      {form && <SubmittedAnswers form={form} data={request.data} documents={documents} headingOrder={3} idPrefix="resp" />}
-    </Stack>
-  );
-}
+/**
+ * The answers as submitted: the form engine and its renderer (two thirds of the page's code) are asked
+ * for once the page is painted, which shows the status, timeline and charges meanwhile; the request's form
+ * (its version and validators) with them.
+ */
+const Answers = loadOnDemand(() => import('./RequestAnswers'), 'RequestAnswers', () => <AnswersFrame />, {
+  afterPaint: true,
+  alongside: ({ request }) => preloadPublishedForm(request.form),
+});
 
 /** /mis-solicitudes/:id: one submitted request followed to the end (timeline, answers, documents, payments, thread, withdraw, rate). */
 export function RequestPage() {
