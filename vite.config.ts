@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './packages/form-engine/src/node/formValidatorsVitePlugin';
 import { formStudioPlugin } from './packages/form-engine/src/node/formStudioVitePlugin';
@@ -8,6 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 /** Where `npm run dev` (and the analyst's studio) finds the portal's API. */
 const API_URL = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
+
+/** @mantine/hooks' useId, as every Mantine module imports it, replaced by app/src/lib/mantineUseId.ts (see there why). */
+const MANTINE_USE_ID = fileURLToPath(new URL('./app/src/lib/mantineUseId.ts', import.meta.url));
+const mantineStableIds = (): Plugin => ({
+  name: 'portal-mantine-stable-ids',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    return importer?.includes('/@mantine/hooks/esm/') && /(^|\/)use-id\/use-id\.mjs$/.test(source) ? MANTINE_USE_ID : null;
+  },
+});
 
 const engineValidate = fileURLToPath(new URL('./packages/form-engine/src/validate/', import.meta.url));
 
@@ -34,7 +45,7 @@ export default defineConfig(({ command }) => ({
   root: 'app',
   // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are. A test
   // build that is never served compressed skips it (SPA_PRECOMPRESS=off: tests/support/buildSpa.ts).
-  plugins: [react(), formValidatorsPlugin(), formStudioPlugin(API_URL), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
+  plugins: [react(), mantineStableIds(), formValidatorsPlugin(), formStudioPlugin(API_URL), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
   resolve: {
     // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
     // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.

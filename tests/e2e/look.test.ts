@@ -304,6 +304,11 @@ describe('the form', () => {
       await page.goto(`${suite.baseUrl}/formalizacion/${id}/propietario_socios`);
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       await waitForStillPage(page);
+      // Mantine's ids are React's, as in the first render: Mantine's own useId swaps each for a random one
+      // after mounting, a synchronous re-render of every input of the step (the build swaps it: vite.config.ts).
+      const mantineIds = await page.evaluate(() => [...document.querySelectorAll('[id^="mantine-"]')].map((e) => e.id));
+      expect(mantineIds.length).toBeGreaterThan(0);
+      expect(mantineIds.filter((i) => !/^mantine-_r_[0-9a-z]+_$/.test(i))).toEqual([]);
       await page.setViewportSize({ width: DESKTOP.width, height: 600 });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
       await page.waitForFunction(() => window.scrollY > 1000);

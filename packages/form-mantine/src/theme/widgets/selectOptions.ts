@@ -62,7 +62,9 @@ export function toChoices(
  * The list of every select of a form: in a portal (above the grids' scroll areas) and mounted only while
  * open. Mantine keeps a closed list in the page by default, and then measures each one's position as it
  * mounts (a forced layout and a synchronous re-render per select): some fifty on the partners' step, a
- * long task on a slow phone for lists nobody has opened.
+ * long task on a slow phone for lists nobody has opened. The portal itself is asked for only while open:
+ * a Mantine portal mounts empty and fills itself in a layout effect, one more synchronous re-render per
+ * select right after the step is drawn, for a list that is not there.
  *
  * Mantine learns the list's id only once the list has mounted (an effect, without a re-render), and the
  * input names its list (`aria-controls`) and says it is expanded (`aria-expanded`) only when it knows that
@@ -80,10 +82,11 @@ export function useListMountedWhileOpen() {
     return () => window.clearTimeout(later);
   }, [open]);
   return {
-    comboboxProps: COMBOBOX_PROPS,
+    comboboxProps: open ? OPEN_PROPS : CLOSED_PROPS,
     onDropdownOpen: useCallback(() => setOpen(true), []),
     onDropdownClose: useCallback(() => setOpen(false), []),
   };
 }
 
-const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
+const OPEN_PROPS = { withinPortal: true, keepMounted: false } as const;
+const CLOSED_PROPS = { withinPortal: false, keepMounted: false } as const;

@@ -128,3 +128,23 @@ describe('a closed select keeps no list in the page (COMBOBOX_PROPS)', () => {
     await waitFor(() => expect(document.querySelectorAll('[role="listbox"]').length).toBe(0));
   });
 });
+
+describe('a closed select asks for no portal', () => {
+  it('has no portal node in the page until a list is opened; the open list is in one', async () => {
+    // Mantine's own environment (not "test", which leaves portals out).
+    render(
+      <MantineProvider>
+        <SchemaForm schema={schema} formData={{}} onChange={() => undefined} api={api} today="2026-11-27" notify={() => ''} dismiss={() => undefined} />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Provincia' });
+    await waitFor(() => expect(input.getAttribute('placeholder')).toBe('Seleccione una opción'));
+    // Each Mantine portal mounts empty and fills itself in a layout effect (a synchronous re-render per select).
+    expect(document.querySelectorAll('[data-portal]').length).toBe(0);
+    await userEvent.click(input);
+    // (Its opening transition runs on Mantine's timers here: the list is found as an element, not by what is shown.)
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    const list = document.querySelector('[role="listbox"]');
+    expect(list?.closest('[data-portal]')).not.toBeNull();
+  });
+});
