@@ -19,6 +19,34 @@ describe('afterFirstPaint', () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
+  it('waits for the first contentful paint, though the page is loaded and the browser idle', () => {
+    vi.useFakeTimers();
+    // A browser that records paints: the entry is handed over when the test says the paint happened.
+    let deliver: (() => void) | undefined;
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {}
+      observe(): void {
+        deliver = () => this.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      }
+      disconnect(): void {
+        deliver = undefined;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    try {
+      const task = vi.fn();
+      afterFirstPaint(task);
+      vi.advanceTimersByTime(1000);
+      expect(task).not.toHaveBeenCalled();
+      deliver?.();
+      vi.advanceTimersByTime(1000);
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('useAfterFirstPaint is false on the first render and true after that moment', async () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useAfterFirstPaint());

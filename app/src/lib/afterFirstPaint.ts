@@ -1,10 +1,13 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Runs `task` once the page has loaded and the browser is idle (the first
- * page rendered): work the first paint does not need (the rest of the style
- * sheets, the toasts' host) must not compete with it for a slow phone's
- * network and CPU. Returns a function that cancels it.
+ * Runs `task` once the page's first contentful paint is on screen, the page
+ * has loaded and the browser is idle (the first page rendered): work the
+ * first paint does not need (the rest of the style sheets, the toasts' host)
+ * must not compete with it for a slow phone's network and CPU. On a loaded
+ * phone the page can be loaded and idle before anything is painted: the
+ * paint's own record comes first (whenFirstPainted). Returns a function that
+ * cancels it.
  */
 export function afterFirstPaint(task: () => void): () => void {
   let cancelled = false;
@@ -14,10 +17,14 @@ export function afterFirstPaint(task: () => void): () => void {
     if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 3000 });
     else idle = window.setTimeout(() => !cancelled && task(), 500);
   };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
+  const stopWaitingForPaint = whenFirstPainted(() => {
+    if (cancelled) return;
+    if (document.readyState === 'complete') run();
+    else window.addEventListener('load', run, { once: true });
+  });
   return () => {
     cancelled = true;
+    stopWaitingForPaint();
     window.removeEventListener('load', run);
     if (idle !== undefined) {
       if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { TextInput } from '@mantine/core';
+import { isValidCedula } from '@portal/form-engine/cedula';
 import { applyMask, unmask } from '@portal/form-mantine/mask';
 
 export const CEDULA_MASK = '###-#######-#';
@@ -8,13 +9,12 @@ export const INVALID_CEDULA = 'Cédula no válida, introduzca otra cédula';
 
 /**
  * The browser's check of a typed cédula (11 digits, check digit, the engine's
- * isValidCedula): its Spanish message, or null. The engine loads on the first
- * check, so the login form on the home page does not carry it in its first load.
+ * isValidCedula): its Spanish message, or null. The rule alone
+ * (`@portal/form-engine/cedula`, a few hundred bytes), not the engine.
  */
 export async function cedulaProblem(digits: string): Promise<string | null> {
   if (digits === '') return 'Este campo es requerido';
   if (digits.length !== 11) return INVALID_CEDULA;
-  const { isValidCedula } = await import('@portal/form-engine');
   return isValidCedula(digits) ? null : INVALID_CEDULA;
 }
 
