@@ -153,7 +153,7 @@ function preloadApplicationPage(form: string, id: string): void {
  */
 function BeforeFirstPaint({ page }: { page: LazyPage }) {
   const Frame = page.frame;
-  return Frame ? <Frame /> : <RouteProgress />;
+  return <Frame />;
 }
 
 function Page({ entry, page: Content, painted }: { entry: RouteEntry<never[]>; page: ComponentType | null; painted: boolean }) {

@@ -5,12 +5,13 @@ import { RouteProgress } from './layout/RouteProgress';
 /** A lazily loaded page; AppRoutes shows its `frame` before the portal's first paint, then asks for its code. */
 export type LazyPage = ComponentType & {
   /** What shows while the page's code has not arrived: the page's own frame, else the routes' progress bar. */
-  frame?: ComponentType;
+  frame: ComponentType;
 };
 
 /** A route's page loaded on demand (lib/lazyPage.ts): its frame, else the progress bar, until its code is there. */
 export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K, frame?: ComponentType): LazyPage {
-  return Object.assign(loadOnDemand(load, name, frame ?? RouteProgress), { frame });
+  const shown = frame ?? RouteProgress;
+  return Object.assign(loadOnDemand(load, name, shown), { frame: shown });
 }
 
 /** Whether a route's page is one of lazyPage's (its code loads on demand). */

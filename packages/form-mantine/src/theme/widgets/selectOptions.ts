@@ -74,8 +74,8 @@ export function toChoices(
 export function useListMountedWhileOpen() {
   const [open, setOpen] = useState(false);
   const [, rendered] = useReducer((n: number) => n + 1, 0);
-  // A task later: the list's id is settled then (Mantine gives the list a React id, then a random one
-  // in a layout effect, and tells the select each in an effect).
+  // A task later: the list's id is settled then (Mantine tells the select its list's id in an effect;
+  // its own useId, kept in tests, also swaps that id for a random one in a layout effect).
   useEffect(() => {
     if (!open) return;
     const later = window.setTimeout(rendered, 0);
