@@ -227,6 +227,62 @@ describe('a rule published while a citizen fills the application', () => {
     });
   });
 
+  it('a link straight to a step asks for its option lists with the draft, before the step\'s code; the account menu and the toasts\' host come after the step', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, DEMO);
+      const data = await submittableSrlApi(page, suite.baseUrl);
+      const id = await createDraftApi(page, suite.baseUrl, data);
+      const applicant = data.datos_solicitante as { provincia: number; municipio: number };
+      const lists = [
+        '/v1/region/nacionalidades',
+        '/v1/region/provincias?limit=1000&page=1&paisId=1',
+        `/v1/region/municipios?limit=100&page=1&provinciaId=${applicant.provincia}`,
+        `/v1/region/sectores?limit=500&page=1&municipioId=${applicant.municipio}`,
+      ];
+      const asked = new Map<string, number>();
+      page.on('request', (r) => {
+        const { pathname, search } = new URL(r.url());
+        if (lists.includes(pathname + search)) asked.set(pathname + search, (asked.get(pathname + search) ?? 0) + 1);
+      });
+      // When the step's first field is in the page (the step drawn with its code).
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('[id^="root_datos_solicitante_"]')) {
+            performance.mark('paso-dibujado');
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      // The step's code is held until its four lists have been asked for: without them asked ahead,
+      // the selects would ask only once drawn, and the step never would be.
+      let held: string | null = null;
+      await page.route(/\/assets\/ApplicationPage-[\w-]+\.js$/, async (route) => {
+        const until = Date.now() + 30_000;
+        while (lists.some((url) => !asked.has(url)) && Date.now() < until) await new Promise((done) => setTimeout(done, 50));
+        held = lists.filter((url) => !asked.has(url)).join(', ');
+        await route.continue();
+      });
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/datos_solicitante`, { waitUntil: 'commit' });
+      const province = page.getByRole('combobox', { name: 'Provincia' }).first();
+      await province.waitFor({ timeout: 60_000 });
+      expect(held, 'lists not asked for before the step\'s code').toBe('');
+      // The chosen province shows by its name: the list asked ahead was the one the select used, once.
+      await expect.poll(() => province.inputValue(), { timeout: 30_000 }).not.toBe('');
+      await page.getByRole('combobox', { name: 'Sector' }).first().click();
+      await page.getByRole('option').first().waitFor();
+      for (const url of lists) expect(asked.get(url), url).toBe(1);
+      // The shell's later code (account menu, toasts' host) starts after the step was drawn.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/assets\/(AccountMenu|anfitrionAvisos)-/.test(e.name)).length), { timeout: 30_000 }).toBe(2);
+      const order = await page.evaluate(() => ({
+        drawn: performance.getEntriesByName('paso-dibujado')[0]?.startTime ?? null,
+        later: performance.getEntriesByType('resource').filter((e) => /\/assets\/(AccountMenu|anfitrionAvisos)-/.test(e.name)).map((e) => ({ name: e.name.replace(/.*\/assets\//, ''), start: e.startTime })),
+      }));
+      expect(order.drawn, JSON.stringify(order)).not.toBeNull();
+      for (const file of order.later) expect(file.start, JSON.stringify(order)).toBeGreaterThan(order.drawn as number);
+    });
+  });
+
   it('a link straight to the review titles it before the page\'s code has arrived', async () => {
     const page = await suite.page({ viewport: PHONE });
     await snapshotOnFailure(page, async () => {

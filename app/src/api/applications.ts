@@ -59,9 +59,9 @@ export async function submitApplication(form: string, id: number): Promise<Appli
   return (await api.post<One>(`${applicationKey(form, id)}/submit`)).data;
 }
 
-/** Starts loading an application for the useApplication that will ask for it (the page's first render). */
-export function preloadApplication(form: string, id: string): void {
-  askEarly(applicationKey(form, id), (options) => getApplication(form, id, options));
+/** Starts loading an application for the useApplication that will ask for it (the page's first render); the answer. */
+export function preloadApplication(form: string, id: string): Promise<Application> {
+  return askEarly(applicationKey(form, id), (options) => getApplication(form, id, options));
 }
 
 /** SWR hook of one application. */

@@ -1,21 +1,9 @@
 /** What the form renderer needs from the app (every schema form: the application, the profile): lookups, option lists and documents, through the one HTTP client. */
 import { LookupAnswerCache } from '@portal/form-engine';
 import type { FormApi } from '@portal/form-mantine';
-import { api } from '../lib/api-client';
 import { getSession } from '../lib/session';
 import { listDocuments, uploadDocument } from './documents';
-
-async function getJson(url: string, init?: { signal?: AbortSignal }): Promise<{ status: number; body: unknown }> {
-  // Lookups read the status themselves (200 = valid), so HTTP errors are answers, not exceptions.
-  const res = await api.answer(url, { signal: init?.signal });
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
-  return { status: res.status, body };
-}
+import { getJson } from './optionLists';
 
 /**
  * The registries' answers, shared by every form of the page: the field's lookup while typing and the step's

@@ -3,10 +3,10 @@ import { MantineProvider } from '@mantine/core';
 // The subpath, not the package's index: the index would pull the whole form renderer into the first bundle.
 import { accessibleColors } from '@portal/form-mantine/colors';
 import { SWRConfig } from 'swr';
-import { useAfterFirstPaint } from '../lib/afterFirstPaint';
+import { usePageShown } from '../lib/afterFirstPaint';
 import { theme } from './theme';
 
-// The toasts' host loads after the first paint (afterFirstPaint): it draws nothing until a toast is
+// The toasts' host loads once the page has been shown (whenPageShown): it draws nothing until a toast is
 // shown, and toasts shown before it mounts wait in Mantine's notifications store. Not through importWithReload: that
 // waits for the full style sheets, which the toasts do not need (shellStyles.ts has theirs).
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
@@ -32,12 +32,12 @@ export function AppProvider({ children, env = 'default' }: AppProviderProps) {
 }
 
 /**
- * The toasts' host, once the page has loaded. Its own component: the moment it mounts re-renders only
+ * The toasts' host, once the page has been shown. Its own component: the moment it mounts re-renders only
  * it, not the provider above (Mantine writes its CSS variables again on every render of its provider:
  * ~10 ms of a fast computer's main thread, four times that on a slow phone).
  */
 function ToastsHost() {
-  const toasts = useAfterFirstPaint();
+  const toasts = usePageShown();
   if (!toasts) return null;
   return (
     <Suspense fallback={null}>

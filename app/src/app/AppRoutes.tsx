@@ -15,11 +15,12 @@ import { paths, type RouteEntry, type RouteName } from '../config/paths';
 import { preloadServicePage } from '../features/catalogue/api';
 import { preloadApplication, preloadApplications } from '../api/applications';
 import { isRequestId, preloadRequest, preloadRequestList } from '../api/requests';
-import { getSession } from '../lib/session';
+import { getSession, useSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { ReviewFrame } from '../features/applications/components/ReviewFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
-import { usePainted } from '../lib/afterFirstPaint';
+import { preloadOptionLists } from '../api/optionLists';
+import { markPageShown, usePainted } from '../lib/afterFirstPaint';
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { RouteProgress } from './layout/RouteProgress';
 import { isLazyPage, lazyPage, type LazyPage } from './lazyPage';
@@ -107,7 +108,10 @@ export function preloadPage(pathname: string, search: string): void {
 type Params = Record<string, string | undefined>;
 
 const applicationPage = (params: Params) => {
-  if (params.id) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id);
+  if (params.id) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id, params.step ?? '');
+};
+const reviewPage = (params: Params) => {
+  if (params.id) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id, null);
 };
 const citizenLists = () => {
   preloadApplications();
@@ -122,8 +126,8 @@ const citizenLists = () => {
 const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
   application: applicationPage,
   onlineApplication: applicationPage,
-  review: applicationPage,
-  onlineReview: applicationPage,
+  review: reviewPage,
+  onlineReview: reviewPage,
   home: citizenLists,
   myRequests: citizenLists,
   request: (params) => {
@@ -136,11 +140,18 @@ const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
  * An application's page needs its chunk, the draft, the form's current version and that version's
  * validators module, and asked for each in turn (the chunk, whose code asks for the draft and the form,
  * whose answer names the validators) on a slow phone network. Here the draft and the form start with
- * the chunk, before React renders, and the validators as soon as the form names them (publishedForms.ts).
+ * the chunk, before React renders, and the validators as soon as the form names them (publishedForms.ts);
+ * once both are there, the option lists the step shows (optionLists.ts; `step` '' is the first section,
+ * null a page without a step: the review).
  */
-function preloadApplicationPage(form: string, id: string): void {
-  preloadApplication(form, id);
-  preloadPublishedForm(form);
+function preloadApplicationPage(form: string, id: string, step: string | null): void {
+  const draft = preloadApplication(form, id);
+  const published = preloadPublishedForm(form);
+  if (step === null) return;
+  Promise.all([published, draft]).then(([{ schema }, application]) => {
+    const section = step || Object.keys(schema.properties ?? {})[0];
+    if (section) preloadOptionLists(schema, section, application.data);
+  }, () => undefined);
 }
 
 /**
@@ -161,14 +172,24 @@ function Page({ entry, page: Content, painted }: { entry: RouteEntry<never[]>; p
   useLayoutEffect(() => {
     document.title = pageTitle(entry.title);
   }, [entry]);
+  // A page of the first bundle (or the login form in place of a signed-in page) is shown with its code once
+  // painted; a lazy page says so itself (lazyPage).
+  const session = useSession();
+  const inFirstBundle = !Content || !isLazyPage(Content) || (entry.signedIn && !session);
+  useEffect(() => {
+    if (painted && inFirstBundle) markPageShown();
+  }, [painted, inFirstBundle]);
   const body = !Content ? <ConstructionPage title={entry.title} /> : isLazyPage(Content) && !painted ? <BeforeFirstPaint page={Content} /> : <Content />;
   return entry.signedIn ? <RequireSession title={entry.title}>{body}</RequireSession> : body;
 }
 
-function NotFound() {
+function NotFound({ painted }: { painted: boolean }) {
   useEffect(() => {
     document.title = pageTitle('Página no encontrada');
   }, []);
+  useEffect(() => {
+    if (painted) markPageShown();
+  }, [painted]);
   return <NotFoundPage />;
 }
 
@@ -185,7 +206,7 @@ export function AppRoutes() {
           </Route>
         ))}
         {StudioPage && <Route path="/estudio/:form/:vista?"><StudioPage /></Route>}
-        <Route><NotFound /></Route>
+        <Route><NotFound painted={painted} /></Route>
       </Switch>
       {/* Inside the boundary: a page still suspending (a lazy part of its own) holds the page view until it renders. */}
       <PageViewTracker />

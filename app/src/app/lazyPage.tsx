@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { markPageShown } from '../lib/afterFirstPaint';
 import { loadOnDemand } from '../lib/lazyPage';
 import { RouteProgress } from './layout/RouteProgress';
 
@@ -8,10 +9,13 @@ export type LazyPage = ComponentType & {
   frame: ComponentType;
 };
 
-/** A route's page loaded on demand (lib/lazyPage.ts): its frame, else the progress bar, until its code is there. */
+/**
+ * A route's page loaded on demand (lib/lazyPage.ts): its frame, else the progress bar, until its code is
+ * there. Once it is drawn with its code, the visit's first page is shown (markPageShown).
+ */
 export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K, frame?: ComponentType): LazyPage {
   const shown = frame ?? RouteProgress;
-  return Object.assign(loadOnDemand(load, name, shown), { frame: shown });
+  return Object.assign(loadOnDemand(load, name, shown, { onShown: markPageShown }), { frame: shown });
 }
 
 /** Whether a route's page is one of lazyPage's (its code loads on demand). */

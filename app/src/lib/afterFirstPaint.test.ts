@@ -1,9 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, useAfterFirstPaint } from './afterFirstPaint';
+import { afterFirstPaint, markPageShown, resetPageShownForTests, useAfterFirstPaint, whenPageShown } from './afterFirstPaint';
 
 afterEach(() => {
   vi.useRealTimers();
+  resetPageShownForTests();
 });
 
 describe('afterFirstPaint', () => {
@@ -55,5 +56,47 @@ describe('afterFirstPaint', () => {
       vi.advanceTimersByTime(5000);
     });
     expect(result.current).toBe(true);
+  });
+});
+
+describe('whenPageShown', () => {
+  it('waits for the page to be shown, though painted, loaded and idle; then runs after the next frame; cancelled, never', () => {
+    vi.useFakeTimers();
+    const task = vi.fn();
+    const cancelled = vi.fn();
+    whenPageShown(task);
+    whenPageShown(cancelled)();
+    // First paint (jsdom: the next frame) and a long idle wait, but less than the cap: nothing yet.
+    vi.advanceTimersByTime(3000);
+    expect(task).not.toHaveBeenCalled();
+    markPageShown();
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('runs at once (after the next frame) on a later page of the visit', () => {
+    vi.useFakeTimers();
+    markPageShown();
+    const task = vi.fn();
+    whenPageShown(task);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs anyway a few seconds after the first paint when no page says it is shown (a page that failed)', () => {
+    vi.useFakeTimers();
+    const task = vi.fn();
+    whenPageShown(task);
+    vi.advanceTimersByTime(4000);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2000);
+    expect(task).toHaveBeenCalledTimes(1);
+    // Shown later: it does not run again.
+    markPageShown();
+    vi.advanceTimersByTime(1000);
+    expect(task).toHaveBeenCalledTimes(1);
   });
 });

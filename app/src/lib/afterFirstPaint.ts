@@ -88,3 +88,88 @@ export function usePainted(): boolean {
   useEffect(() => whenFirstPainted(() => startTransition(() => setPainted(true))), []);
   return painted;
 }
+
+/**
+ * Runs `task` once the frame after now has been shown and the browser is then idle (what React was
+ * rendering, such as a step drawn in slices, is done); on a browser without idle callbacks, a
+ * moment later. Returns a function that cancels it.
+ */
+export function afterSettling(task: () => void): () => void {
+  let cancelled = false;
+  let timer: number | undefined;
+  let idle: number | undefined;
+  const whenIdle = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 2000 });
+    else timer = window.setTimeout(() => !cancelled && task(), 50);
+  };
+  // An animation frame's callbacks run before that frame is painted: the task after them, after it.
+  const frame = requestAnimationFrame(() => (timer = window.setTimeout(whenIdle)));
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
+
+/** Whether the visit's first page has been shown with its own code (markPageShown). */
+let pageShown = false;
+const waitingForPage = new Set<() => void>();
+/** If no page ever says it is shown (an error, a page that never renders), the wait ends this long after the first paint. */
+const PAGE_SHOWN_CAP_MS = 5000;
+
+/**
+ * The visit's first page is drawn with its own code: the route's lazy page has been committed
+ * (lazyPage), or the page was in the first bundle and has been painted (AppRoutes). What waits for
+ * it is released after that page's frame (whenPageShown). Later calls do nothing.
+ */
+export function markPageShown(): void {
+  if (pageShown) return;
+  pageShown = true;
+  for (const release of [...waitingForPage]) release();
+  waitingForPage.clear();
+}
+
+/**
+ * Runs `task` once the visit's first page has been shown and has settled (afterSettling): what the
+ * shell loads for later (the account menu, the toasts' host) and the page's own second thoughts (a
+ * draft's registry checks) come after what the citizen opened, not beside its code on a slow
+ * network, nor in the frames that draw it. At once (after settling) on later pages of the visit.
+ * Returns a function that cancels it.
+ */
+export function whenPageShown(task: () => void): () => void {
+  let cancelSettling: (() => void) | undefined;
+  let cancelCap: (() => void) | undefined;
+  let capTimer: number | undefined;
+  const release = () => {
+    waitingForPage.delete(release);
+    cancelCap?.();
+    window.clearTimeout(capTimer);
+    cancelSettling ??= afterSettling(task);
+  };
+  if (pageShown) release();
+  else {
+    waitingForPage.add(release);
+    cancelCap = whenFirstPainted(() => (capTimer = window.setTimeout(release, PAGE_SHOWN_CAP_MS)));
+  }
+  return () => {
+    waitingForPage.delete(release);
+    cancelCap?.();
+    window.clearTimeout(capTimer);
+    cancelSettling?.();
+  };
+}
+
+/** False until whenPageShown's moment, then true (set in a transition). */
+export function usePageShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => whenPageShown(() => startTransition(() => setShown(true))), []);
+  return shown;
+}
+
+/** For tests: forget that a page was shown (a new visit). */
+export function resetPageShownForTests(): void {
+  pageShown = false;
+  waitingForPage.clear();
+}

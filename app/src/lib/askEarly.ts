@@ -7,6 +7,8 @@
 import { preload } from 'swr';
 import type { CallOptions } from './api-client';
 
-export function askEarly(key: string, fetch: (options: CallOptions) => Promise<unknown>): void {
-  void preload(key, () => fetch({ priority: 'high' })).catch(() => undefined);
+export function askEarly<T>(key: string, fetch: (options: CallOptions) => Promise<T>): Promise<T> {
+  const answer = preload(key, () => fetch({ priority: 'high' }));
+  answer.catch(() => undefined);
+  return answer;
 }

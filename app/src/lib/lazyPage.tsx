@@ -18,13 +18,14 @@ import { importWithReload } from './importWithReload';
  * one reload) is thrown from the render, to the error boundary, as before.
  * With `afterPaint` (a part of a page, not the page) the code is asked for
  * once the page around it has been painted; `alongside` asks, at that moment,
- * for what the part will show (its data), so both travel together.
+ * for what the part will show (its data), so both travel together. `onShown`
+ * is told once the loaded page has been committed.
  */
 export function loadOnDemand<M extends Record<K, ComponentType<any>>, K extends keyof M, P extends object = ComponentProps<M[K]>>(
   load: () => Promise<M>,
   name: K,
   Frame: ComponentType<P>,
-  { afterPaint = false, alongside }: { afterPaint?: boolean; alongside?: (props: P) => void } = {},
+  { afterPaint = false, alongside, onShown }: { afterPaint?: boolean; alongside?: (props: P) => void; onShown?: () => void } = {},
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -55,6 +56,9 @@ export function loadOnDemand<M extends Record<K, ComponentType<any>>, K extends 
         window.clearTimeout(timer);
       };
       // The props at mount are what `alongside` asks for; a later change of them does not start another load.
+    }, [state.page]);
+    useEffect(() => {
+      if (state.page) onShown?.();
     }, [state.page]);
     if (state.error) throw state.error;
     const Page = state.page;

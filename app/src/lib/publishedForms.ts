@@ -48,10 +48,11 @@ function preloadModule(url: string): void {
   document.head.append(link);
 }
 
-/** Starts loading a form's current version, then its validators module, for the page about to ask for them. */
-export function preloadPublishedForm(name: string): void {
+/** Starts loading a form's current version, then its validators module, for the page about to ask for them; the answer. */
+export function preloadPublishedForm(name: string): Promise<PublishedFormVersion> {
   const path = pathOf(name);
-  if (early.has(path)) return;
+  const asked = early.get(path);
+  if (asked) return asked;
   // High priority: it titles the page's frame, and would otherwise queue behind the page's code (scripts come first).
   const answer = request(path, { priority: 'high' }).then((published) => {
     preloadModule(published.validators_url);
@@ -60,6 +61,7 @@ export function preloadPublishedForm(name: string): void {
   // A failed early answer is not kept: the page asks again (and shows its own error).
   answer.catch(() => early.delete(path));
   early.set(path, answer);
+  return answer;
 }
 
 /**

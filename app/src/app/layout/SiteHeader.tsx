@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
 import { MainNav } from './MainNav';
 import { importWithReload } from '../../lib/importWithReload';
-import { usePainted } from '../../lib/afterFirstPaint';
+import { usePageShown } from '../../lib/afterFirstPaint';
 import { AccountButton } from './AccountButton';
 
 // The account menu (Mantine's Menu, with its floating-position library) only for a signed-in citizen: not in the home page's first
@@ -58,7 +58,8 @@ export function SiteHeader() {
   const session = useSession();
   const [drawer, setDrawer] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  const painted = usePainted();
+  // The menu's code after the page the citizen opened (its code and data first on a slow network), or at once when asked for.
+  const later = usePageShown();
   // «Mi cuenta» pressed before the menu's code arrived: the menu opens when it does. Focused then: the
   // menu's own button takes the focus when it replaces the stand-in (else focus fell to the page's body).
   const [accountWanted, setAccountWanted] = useState(false);
@@ -85,7 +86,7 @@ export function SiteHeader() {
             {session && <NotificationsBell />}
             {session && (
               <Suspense fallback={standIn}>
-                {painted ? (
+                {later || accountWanted ? (
                   <>
                     <AccountMenu citizen={session} openAtStart={accountWanted} focusAtStart={standInFocused} />
                     <SignOutDialog />

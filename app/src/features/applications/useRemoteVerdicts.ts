@@ -2,7 +2,9 @@
  * Remote verdicts (company name taken, cédula not registered, certificate
  * invalid) that survive a reload: the lookups of a loaded draft are run again
  * with the engine's runLookups (the same function the server runs on submit),
- * all of them when the draft arrives and a step's before "Siguiente" advances.
+ * all of them once the draft's page has been shown (whenPageShown: on a slow
+ * phone network the step is drawn before five registries are asked about its
+ * other steps) and a step's before "Siguiente" advances.
  * A verdict is about one value: it holds while the field keeps that value.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +12,7 @@ import { runLookups, valueAt, type FormSchema, type LookupAnswer, type LookupVer
 import type { LookupFieldError } from '@portal/form-mantine';
 import { sectionOf } from '../../lib/onlineForms';
 import { createFormApi } from '../../api/formApi';
+import { whenPageShown } from '../../lib/afterFirstPaint';
 
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
@@ -68,7 +71,7 @@ export function useRemoteVerdicts(schema: FormSchema, draft: Data | null): Remot
   // Once per loaded draft: every lookup, so the step list knows which sections a registry refuses.
   const loaded = draft !== null;
   useEffect(() => {
-    if (loaded) void run();
+    if (loaded) return whenPageShown(() => void run());
   }, [loaded, run]);
 
   const fromForm = useCallback((step: string, list: LookupFieldError[]) => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expandUrl, hasPlaceholders, parsePlaceholders, placeholderNames, placeholdersOf } from './placeholders';
-import { scopeAt } from '../paths/paths';
+import { expandUrl, hasPlaceholders, parsePlaceholders, placeholderNames, placeholdersOf, sourceUrls } from './placeholders';
+import { scopeAt, valueAt } from '../paths/paths';
+import type { FormNode } from '../types';
+import { fixtures, form } from '../../test/forms';
 
 describe('URL placeholders', () => {
   it('parses a template into text and placeholders', () => {
@@ -33,5 +35,55 @@ describe('URL placeholders', () => {
     const data = { grid: [{ provincia: 1 }, { provincia: 25 }] };
     expect(expandUrl('/v1/region/municipios?provinciaId={fila.provincia}', scopeAt(data, 'grid.1.municipio'))).toBe('/v1/region/municipios?provinciaId=25');
     expect(expandUrl('/v1/region/municipios?provinciaId={fila.provincia}', scopeAt(data, 'datos.municipio'))).toBeNull();
+  });
+});
+
+describe('sourceUrls: the option lists a section asks for', () => {
+  const schema = form('formalizacion');
+  const section = (key: string) => (schema.properties ?? {})[key];
+
+  it('lists a section\'s fixed lists, and those whose values are filled', () => {
+    expect(sourceUrls(section('actividades_empresariales'), 'actividades_empresariales', {})).toEqual(['/v1/region/actividades-ciiu']);
+    const data = { datos_empresa: { provincia: 25, municipio: 2501 } };
+    expect(sourceUrls(section('datos_empresa'), 'datos_empresa', data)).toEqual([
+      '/v1/region/provincias?limit=1000&page=1&paisId=1',
+      '/v1/region/municipios?limit=100&page=1&provinciaId=25',
+      '/v1/region/sectores?limit=500&page=1&municipioId=2501',
+    ]);
+    // No municipality chosen: the sectors' list cannot be asked for yet.
+    expect(sourceUrls(section('datos_empresa'), 'datos_empresa', { datos_empresa: { provincia: 25 } })).toEqual([
+      '/v1/region/provincias?limit=1000&page=1&paisId=1',
+      '/v1/region/municipios?limit=100&page=1&provinciaId=25',
+    ]);
+  });
+
+  it('fills `fila.` templates once per grid row, without repeats', () => {
+    const data = { propietario_socios: [{ provincia: 1, municipio: 101 }, { provincia: 25 }, { provincia: 1, municipio: 101 }] };
+    expect(sourceUrls(section('propietario_socios'), 'propietario_socios', data)).toEqual([
+      '/v1/region/nacionalidades',
+      '/v1/region/provincias?limit=1000&page=1&paisId=1',
+      '/v1/region/municipios?limit=100&page=1&provinciaId=1',
+      '/v1/region/sectores?limit=500&page=1&municipioId=101',
+      '/v1/region/municipios?limit=100&page=1&provinciaId=25',
+    ]);
+    expect(sourceUrls(section('propietario_socios'), 'propietario_socios', {})).toEqual([]);
+  });
+
+  it('gives the URLs the selects fill: every x-source field of a valid application, filled where it sits', () => {
+    for (const { file, data } of fixtures('formalizacion', 'valid')) {
+      const expected = new Set<string>();
+      const visit = (node: FormNode, path: string) => {
+        const source = node['x-source'];
+        if (source) {
+          const url = expandUrl(source.url, scopeAt(data, path));
+          if (url !== null) expected.add(url);
+        }
+        for (const [key, child] of Object.entries(node.properties ?? {})) visit(child, path ? `${path}.${key}` : key);
+        const rows = valueAt(data, path);
+        if (node.items && Array.isArray(rows)) rows.forEach((_, i) => visit(node.items as FormNode, `${path}.${i}`));
+      };
+      visit(schema, '');
+      expect(new Set(sourceUrls(schema, '', data)), file).toEqual(expected);
+    }
   });
 });

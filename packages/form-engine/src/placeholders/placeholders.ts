@@ -6,7 +6,8 @@
  * only: the linter, the browser's selects and lookups and the server's checks
  * read templates the same way.
  */
-import { valueAt } from '../paths/paths';
+import { scopeAt, valueAt } from '../paths/paths';
+import type { FormNode } from '../types';
 
 /** One placeholder of a template: the path it names (trimmed) and the text between its braces. */
 export interface Placeholder {
@@ -80,4 +81,29 @@ export function expandUrl(template: string, scope: Record<string, unknown>): str
     }
   }
   return url;
+}
+
+/**
+ * The option-list URLs (`x-source`) that the selects under `node` (the schema
+ * at data path `path`: a section, or the whole form at '') ask for with
+ * `data`, as they would fill them: one per grid row where the template reads
+ * `fila.`, none while a placeholder has no value. In document order, without
+ * repeats. The application's page asks for a step's lists with its form and
+ * draft, before the step's code arrives.
+ */
+export function sourceUrls(node: FormNode, path: string, data: Record<string, unknown>): string[] {
+  const urls = new Set<string>();
+  const walk = (at: FormNode, where: string) => {
+    const source = at['x-source'];
+    if (source) {
+      const url = expandUrl(source.url, scopeAt(data, where));
+      if (url !== null) urls.add(url);
+      return;
+    }
+    for (const [key, child] of Object.entries(at.properties ?? {})) walk(child, where ? `${where}.${key}` : key);
+    const rows = at.items?.properties ? valueAt(data, where) : undefined;
+    if (Array.isArray(rows)) rows.forEach((_, i) => walk(at.items as FormNode, `${where}.${i}`));
+  };
+  walk(node, path);
+  return [...urls];
 }

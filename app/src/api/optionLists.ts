@@ -1,0 +1,53 @@
+/**
+ * GET answers for the form renderer (option lists, lookups), through the one HTTP client, and a
+ * step's option lists asked ahead: with the draft and the form, before the step's code arrives
+ * (AppRoutes.preloadPage). On a slow phone network the step's selects otherwise ask for them only once
+ * drawn, one more round trip after the code (the CIIU activities: ~15 KB). Each early answer is
+ * handed to the first caller that asks for its URL (the step's select, through the renderer's cache
+ * of lists); a failed one is not kept (the select asks again and shows its own error). In the first
+ * bundle: only the engine's URL templates (`@portal/form-engine/placeholders`), not the engine.
+ */
+import { sourceUrls } from '@portal/form-engine/placeholders';
+import type { FormNode } from '@portal/form-engine';
+import { api } from '../lib/api-client';
+
+export interface JsonAnswer {
+  status: number;
+  body: unknown;
+}
+
+const early = new Map<string, Promise<JsonAnswer>>();
+
+async function fetchJson(url: string, signal?: AbortSignal): Promise<JsonAnswer> {
+  // Lookups read the status themselves (200 = valid), so HTTP errors are answers, not exceptions.
+  const res = await api.answer(url, { signal });
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body };
+}
+
+/** The answer of GET `url` (an early one if it was asked ahead). */
+export function getJson(url: string, init?: { signal?: AbortSignal }): Promise<JsonAnswer> {
+  const waiting = early.get(url);
+  if (waiting) {
+    early.delete(url);
+    return waiting;
+  }
+  return fetchJson(url, init?.signal);
+}
+
+/** Asks now for the option lists the section `step` of `schema` shows with `data` (the draft). */
+export function preloadOptionLists(schema: FormNode, step: string, data: Record<string, unknown>): void {
+  const section = schema.properties?.[step];
+  if (!section) return;
+  for (const url of sourceUrls(section, step, data)) {
+    if (early.has(url)) continue;
+    const answer = fetchJson(url);
+    answer.catch(() => early.delete(url));
+    early.set(url, answer);
+  }
+}
