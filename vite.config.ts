@@ -86,7 +86,9 @@ export default defineConfig(({ command }) => ({
             // scroll lock and portal it shares with them are not dragged into it and no page fetches the host
             // with its own code (a step's route: 304 → 297 KB).
             { name: 'avisos', test: /node_modules\/@mantine\/(notifications\/esm\/notifications\.store|store\/)/, priority: 17 },
-            { name: 'utilidades', test: /@mantine\/(hooks\/esm\/utils\/clamp|core\/esm\/core\/MantineProvider\/color-functions\/get-auto-contrast-value)\//, priority: 17 },
+            // Above ScrollArea's group, which would drag the direction's context (ScrollArea reads it) into itself: the
+            // rating on a request's page reads it too, and fetched 17 KB of scrolling and floating code for it.
+            { name: 'utilidades', test: /@mantine\/(hooks\/esm\/utils\/clamp|core\/esm\/core\/MantineProvider\/color-functions\/get-auto-contrast-value|core\/esm\/core\/DirectionProvider)\//, priority: 19 },
             // The engine's password rules, which the account dialogs use too (they need nothing else of it). (The
             // cédula rule is in the first bundle, CedulaField.tsx: a group for a file the first bundle imports
             // on demand moved rolldown's helpers out of it into a file of their own.)

@@ -103,19 +103,17 @@ describe('Mis solicitudes: a request followed to the end', () => {
       await expect(card.textContent()).resolves.toMatch(/Recibida/);
       await expect(card.innerText()).resolves.toMatch(/Instituto Nacional de Aguas Potables|INAPA/);
       await page.getByRole('heading', { name: 'Borradores', level: 2 }).waitFor();
-      await sent.getByRole('combobox', { name: 'Filtrar por estado' }).click();
-      await page.getByRole('option', { name: 'Aprobada' }).click();
+      const filter = sent.getByRole('combobox', { name: 'Filtrar por estado' });
+      await filter.selectOption({ label: 'Aprobada' });
       await sent.getByText('No tiene solicitudes en estado «Aprobada».').waitFor();
-      await sent.getByRole('combobox', { name: 'Filtrar por estado' }).click();
-      await page.getByRole('option', { name: 'Recibida' }).click();
+      await filter.selectOption({ label: 'Recibida' });
       await card.waitFor();
 
       // The institution takes it, asks for a document and writes a comment: the list shows what waits for the citizen.
       await institution(id, 'tomar');
       await institution(id, 'solicitar_accion', 'Adjunte el acta notarial del contrato.', true);
       await institutionComment(id, 'Buenos días: falta el acta notarial.');
-      await sent.getByRole('combobox', { name: 'Filtrar por estado' }).click();
-      await page.getByRole('option', { name: 'Todos los estados' }).click();
+      await filter.selectOption({ label: 'Todos los estados' });
       await page.reload();
       await card.getByText('Acción requerida: responda a la institución').waitFor();
       await card.getByText('1 comentario nuevo de la institución').waitFor();

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { afterSettling } from './afterFirstPaint';
 import { importWithReload } from './importWithReload';
 
 /**
@@ -17,7 +18,8 @@ import { importWithReload } from './importWithReload';
  * commits as soon as it is rendered. A failed load (after importWithReload's
  * one reload) is thrown from the render, to the error boundary, as before.
  * With `afterPaint` (a part of a page, not the page) the code is asked for
- * once the page around it has been painted; `alongside` asks, at that moment,
+ * once the page around it has been painted and the browser is idle (its
+ * largest paint is not charged with the part's code); `alongside` asks, at that moment,
  * for what the part will show (its data), so both travel together. `onShown`
  * is told once the loaded page has been committed.
  */
@@ -46,14 +48,12 @@ export function loadOnDemand<M extends Record<K, ComponentType<any>>, K extends 
           },
         );
       };
-      // A part of a page: its code is asked for in the task after the frame that shows the page
-      // (an animation frame's callbacks run before it is painted), not beside what that paint needs.
-      let timer: number | undefined;
-      const frame = afterPaint && !loading ? requestAnimationFrame(() => (timer = window.setTimeout(start))) : (void start(), undefined);
+      // A part of a page: its code is asked for once the frame that shows the page is on screen and
+      // what React was drawing is done, not beside what that paint needs.
+      const cancel = afterPaint && !loading ? afterSettling(() => void start()) : (void start(), undefined);
       return () => {
         live = false;
-        if (frame !== undefined) cancelAnimationFrame(frame);
-        window.clearTimeout(timer);
+        cancel?.();
       };
       // The props at mount are what `alongside` asks for; a later change of them does not start another load.
     }, [state.page]);
