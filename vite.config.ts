@@ -42,7 +42,12 @@ const OVERLAYS = new RegExp(
 const SCROLL_LOCK = new RegExp(
   [mantine('Portal').source, '@mantine/core/esm/core/utils/get-default-z-index/', 'node_modules/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)/'].join('|'),
 );
-const FORMS = /\/packages\/form-(engine|mantine)\/|node_modules\/(@rjsf|json-logic-js|fast-equals)\//;
+/**
+ * The engine and what shows a form's answers (the review, a request's page): those pages need no renderer.
+ * The renderer (RJSF, the theme, the inputs) is the form group, two thirds of the whole.
+ */
+const ENGINE = /\/packages\/form-engine\/|node_modules\/json-logic-js\/|\/packages\/form-mantine\/src\/(answers\/|widgets\/source-select\/(useSourceOptions|SourceCache|sourceOptions)\.ts)/;
+const FORMS = /\/packages\/form-mantine\/|node_modules\/(@rjsf|fast-equals)\//;
 
 // One Vite config: the SPA build (root app/) and the Vitest projects.
 export default defineConfig(({ command }) => ({
@@ -87,8 +92,9 @@ export default defineConfig(({ command }) => ({
             // with its own code (a step's route: 304 → 297 KB).
             { name: 'avisos', test: /node_modules\/@mantine\/(notifications\/esm\/notifications\.store|store\/)/, priority: 17 },
             // Above ScrollArea's group, which would drag the direction's context (ScrollArea reads it) into itself: the
-            // rating on a request's page reads it too, and fetched 17 KB of scrolling and floating code for it.
-            { name: 'utilidades', test: /@mantine\/(hooks\/esm\/utils\/clamp|core\/esm\/core\/MantineProvider\/color-functions\/get-auto-contrast-value|core\/esm\/core\/DirectionProvider)\//, priority: 19 },
+            // rating on a request's page reads it too, and fetched 17 KB of scrolling and floating code for it. The
+            // chevron of the answers' sections likewise (the overlays' group took it).
+            { name: 'utilidades', test: /@mantine\/(hooks\/esm\/utils\/clamp|core\/esm\/core\/MantineProvider\/color-functions\/get-auto-contrast-value|core\/esm\/core\/DirectionProvider)\/|@mantine\/core\/esm\/components\/Accordion\/AccordionChevron\.mjs$/, priority: 19 },
             // The engine's password rules, which the account dialogs use too (they need nothing else of it). (The
             // cédula rule is in the first bundle, CedulaField.tsx: a group for a file the first bundle imports
             // on demand moved rolldown's helpers out of it into a file of their own.)
@@ -97,6 +103,7 @@ export default defineConfig(({ command }) => ({
             { name: 'VisuallyHidden', test: mantine('VisuallyHidden'), priority: 17 },
             { name: 'anfitrionAvisos', test: /node_modules\/(@mantine\/notifications|react-transition-group)\//, priority: 14 },
             { name: 'superpuestos', test: OVERLAYS, priority: 15 },
+            { name: 'motor', test: ENGINE, priority: 11 },
             { name: 'formulario', test: FORMS, priority: 10 },
           ],
         },
