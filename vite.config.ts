@@ -10,13 +10,24 @@ import { fileURLToPath } from 'node:url';
 /** Where `npm run dev` (and the analyst's studio) finds the portal's API. */
 const API_URL = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
-/** @mantine/hooks' useId, as every Mantine module imports it, replaced by app/src/lib/mantineUseId.ts (see there why). */
-const MANTINE_USE_ID = fileURLToPath(new URL('./app/src/lib/mantineUseId.ts', import.meta.url));
-const mantineStableIds = (): Plugin => ({
-  name: 'portal-mantine-stable-ids',
+/**
+ * Two of Mantine's modules, as its own modules import them, replaced in the build (see each file why):
+ * @mantine/hooks' useId by app/src/lib/mantineUseId.ts, and @mantine/core's find-element-in-shadow-dom
+ * by app/src/lib/mantineShadowDomFree.ts.
+ */
+const MANTINE_SWAPS: { importer: string; source: RegExp; file: string }[] = [
+  { importer: '/@mantine/hooks/esm/', source: /(^|\/)use-id\/use-id\.mjs$/, file: fileURLToPath(new URL('./app/src/lib/mantineUseId.ts', import.meta.url)) },
+  {
+    importer: '/@mantine/core/esm/',
+    source: /(^|\/)find-element-in-shadow-dom\/find-element-in-shadow-dom\.mjs$/,
+    file: fileURLToPath(new URL('./app/src/lib/mantineShadowDomFree.ts', import.meta.url)),
+  },
+];
+const mantineSwaps = (): Plugin => ({
+  name: 'portal-mantine-swaps',
   enforce: 'pre',
   resolveId(source, importer) {
-    return importer?.includes('/@mantine/hooks/esm/') && /(^|\/)use-id\/use-id\.mjs$/.test(source) ? MANTINE_USE_ID : null;
+    return MANTINE_SWAPS.find((swap) => importer?.includes(swap.importer) && swap.source.test(source))?.file ?? null;
   },
 });
 
@@ -54,7 +65,7 @@ export default defineConfig(({ command }) => ({
   root: 'app',
   // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are. A test
   // build that is never served compressed skips it (SPA_PRECOMPRESS=off: tests/support/buildSpa.ts).
-  plugins: [react(), mantineStableIds(), formValidatorsPlugin(), formStudioPlugin(API_URL), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
+  plugins: [react(), mantineSwaps(), formValidatorsPlugin(), formStudioPlugin(API_URL), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
   resolve: {
     // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
     // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.
