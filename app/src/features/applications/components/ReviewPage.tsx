@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import useSWR, { mutate as globalMutate } from 'swr';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -19,30 +19,49 @@ export function ReviewPage() {
   // The version the draft is on (opening it moved it to the current one when the form changed).
   const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
   if (error || formError) return <Alert color="red" title="No se pudo cargar la solicitud">Verifique su conexión e intente de nuevo.</Alert>;
-  if (!app || !form) return <ReviewFrame />;
-  if (app.status !== 'borrador') return <Redirect to={route.paths.confirmation(app.id)} replace />;
-  return <Review route={route} form={form} app={app} mutate={mutate} />;
+  const verdict = useVerdict(form, app);
+  if (app?.status !== undefined && app.status !== 'borrador') return <Redirect to={route.paths.confirmation(app.id)} replace />;
+  if (!app || !form || !verdict) return <ReviewFrame />;
+  return <Review route={route} form={form} app={app} errors={verdict.errors} mutate={mutate} />;
+}
+
+/**
+ * The engine's verdict on the draft, worked out in a task of its own once the form and the draft are
+ * there (the frame, with the page's title, shows meanwhile): checking the whole application and
+ * drawing every answer in one task blocked a slow phone for ~200 ms. A later draft (saved elsewhere)
+ * keeps the last verdict on screen until its own is ready.
+ */
+function useVerdict(form: OnlineForm | undefined, app: Application | undefined): { errors: PathMessage[] } | null {
+  const [verdict, setVerdict] = useState<{ errors: PathMessage[] } | null>(null);
+  useEffect(() => {
+    if (!form || !app || app.status !== 'borrador') return;
+    const later = window.setTimeout(() => {
+      const errors = validate(form.schema, app.data).errors;
+      startTransition(() => setVerdict({ errors }));
+    });
+    return () => window.clearTimeout(later);
+  }, [form, app]);
+  return verdict;
 }
 
 interface ReviewProps {
   route: FormRoute;
   form: OnlineForm;
   app: Application;
+  /** The engine's verdict on the draft (useVerdict). */
+  errors: PathMessage[];
   mutate(data: Application, options: { revalidate: boolean }): Promise<unknown>;
 }
 
-function Review({ route, form, app, mutate }: ReviewProps) {
+function Review({ route, form, app, errors, mutate }: ReviewProps) {
   const paths = route.paths;
-  const { schema } = form;
   const [, navigate] = useLocation();
   const { data: documents } = useSWR(DOCUMENTS_KEY, listDocuments);
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<PathMessage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const view = useMemo(() => ({ errors: validate(schema, app.data).errors }), [app, schema]);
-
-  const problems = serverErrors.length > 0 ? serverErrors : view.errors;
+  const problems = serverErrors.length > 0 ? serverErrors : errors;
   const sectionsWithProblems = [...new Set(problems.map((e) => sectionOf(e.path)))];
 
   const submit = async () => {
