@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from './useField';
+import { DeferredSelect } from './DeferredSelect';
 import { toChoices, useListMountedWhileOpen } from './selectOptions';
 import { wordFilter } from './wordFilter';
 
@@ -17,7 +17,7 @@ export default function SelectWidget(props: WidgetProps) {
   const choices = useMemo(() => toChoices(enumOptions, field.value, field.view.options), [enumOptions, field.value, field.view.options]);
   const filter = useMemo(() => wordFilter(), []);
   return (
-    <Select
+    <DeferredSelect
       {...field.wrapper}
       aria-required={field.ariaRequired}
       data={choices.items}

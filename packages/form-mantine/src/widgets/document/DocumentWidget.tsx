@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { Button, Group, Input, Text, VisuallyHidden } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from '../../theme/widgets/useField';
@@ -8,6 +8,24 @@ import DocumentThumbnail from './DocumentThumbnail';
 import UploadDialog from './UploadDialog';
 import DocumentPickerDialog from './DocumentPickerDialog';
 import { DEFAULT_ACCEPT } from './uploadRules';
+
+/**
+ * A dialog mounted the first time it is asked for, and kept: a closed Mantine Modal still mounts its
+ * portal (a node in the body and a synchronous second drawing, each), and the documents' step has two
+ * dialogs per field. Mounted closed, then opened a moment later (before the frame is painted), so the
+ * Modal records the focused button and gives the focus back to it when it closes.
+ */
+function useMountedOnOpen(wanted: boolean): { mounted: boolean; opened: boolean } {
+  const [mounted, setMounted] = useState(false);
+  const [ready, setReady] = useState(false);
+  useLayoutEffect(() => {
+    if (wanted && !mounted) setMounted(true);
+  }, [wanted, mounted]);
+  useLayoutEffect(() => {
+    if (mounted && !ready) setReady(true);
+  }, [mounted, ready]);
+  return { mounted, opened: wanted && ready };
+}
 
 /**
  * File fields (`x-widget: file`): the value is the id of a stored document.
@@ -26,6 +44,8 @@ export default function DocumentWidget(props: WidgetProps) {
     dialogOpen.current = which !== null;
     setDialog(which);
   };
+  const upload = useMountedOnOpen(dialog === 'upload');
+  const pick = useMountedOnOpen(dialog === 'pick');
   const value = typeof field.value === 'number' ? field.value : undefined;
   const selected = docs.documents.find((d) => d.id === value);
   const accept = Array.isArray(field.node['x-accept']) ? field.node['x-accept'] : DEFAULT_ACCEPT;
@@ -71,8 +91,8 @@ export default function DocumentWidget(props: WidgetProps) {
       {error && <Input.Error id={errorId} mt={4}>{error}</Input.Error>}
       {api && (
         <>
-          <UploadDialog
-            opened={dialog === 'upload'}
+          {upload.mounted && <UploadDialog
+            opened={upload.opened}
             onClose={() => open(null)}
             api={api}
             notify={notify}
@@ -81,9 +101,9 @@ export default function DocumentWidget(props: WidgetProps) {
               void docs.resource?.refresh();
               choose(doc.id);
             }}
-          />
-          <DocumentPickerDialog
-            opened={dialog === 'pick'}
+          />}
+          {pick.mounted && <DocumentPickerDialog
+            opened={pick.opened}
             onClose={() => open(null)}
             api={api}
             state={docs}
@@ -91,7 +111,7 @@ export default function DocumentWidget(props: WidgetProps) {
             onConfirm={choose}
             onRetry={() => void docs.resource?.refresh()}
             accept={accept}
-          />
+          />}
         </>
       )}
     </div>

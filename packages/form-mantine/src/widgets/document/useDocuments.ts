@@ -10,8 +10,12 @@ export function useDocuments(api: FormApi | null): DocumentsState & { resource: 
   const resource = api ? documentsFor(api) : null;
   const get = () => resource?.snapshot ?? IDLE;
   const state = useSyncExternalStore(resource ? resource.subscribe : noSubscription, get, get);
+  // A task later: the list's «loading» reaches every file field through the store, and each such update is
+  // drawn synchronously; asked in the task that mounts a step, it drew them all again inside that task.
   useEffect(() => {
-    resource?.ensure();
+    if (!resource) return;
+    const later = window.setTimeout(() => resource.ensure());
+    return () => window.clearTimeout(later);
   }, [resource]);
   return { ...state, resource };
 }

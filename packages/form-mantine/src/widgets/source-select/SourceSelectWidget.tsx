@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { expandUrl, type SourceDecl } from '@portal/form-engine';
 import { scopeAt } from '../../data/paths';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
+import { DeferredSelect } from '../../theme/widgets/DeferredSelect';
 import { toChoices, useListMountedWhileOpen } from '../../theme/widgets/selectOptions';
 import { wordFilter } from '../../theme/widgets/wordFilter';
 import { useSourceOptions } from './useSourceOptions';
@@ -45,7 +46,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
 
   return (
     <div>
-      <Select
+      <DeferredSelect
         {...field.wrapper}
         description={[field.wrapper.description, hint].filter(Boolean).join(' ') || undefined}
         aria-required={field.ariaRequired}

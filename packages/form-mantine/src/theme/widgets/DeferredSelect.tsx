@@ -1,0 +1,118 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ComboboxChevron, InputBase, Select, type SelectProps } from '@mantine/core';
+
+/**
+ * A Mantine Select drawn first as a stand-in of the same look (Mantine's
+ * input with its chevron, the chosen option's label, the combobox's roles),
+ * and made the real Select a few at a time when the browser is idle, or at
+ * once when the pointer comes over it or it takes the focus (which then
+ * moves to the real one).
+ *
+ * Why: each Mantine Select is a Combobox on a Popover, and a Popover keeps
+ * its anchor in state, set from a ref when it mounts (floating-ui and
+ * Mantine's click-outside each); every one of them is drawn a second time,
+ * synchronously, in the task that mounts it. On the partners' step (~35
+ * selects) that second drawing was most of the step's longest task (~225 of
+ * ~300 ms with the CPU 4× slower, a CPU profile of a cold load). The
+ * stand-ins mount in that task instead; the Selects come in tasks of a few.
+ *
+ * Only in the built portal (import.meta.env.PROD, and a browser with idle
+ * callbacks): the components' tests in jsdom use the Select as it is (but
+ * DeferredSelect.test.tsx, which turns it on); the browser tests (tests/e2e)
+ * use the built portal, stand-ins included.
+ */
+let defer = import.meta.env.PROD && typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function';
+
+/** For tests: stand-ins first (true) or the Select at once. */
+export function deferSelectsForTests(on: boolean): void {
+  defer = on;
+}
+
+/** Stand-ins waiting to become Selects, in mounting order. */
+const waiting = new Set<() => void>();
+/** Selects made per idle moment: a few milliseconds each on a laptop, four times that on a slow phone. */
+const PER_TASK = 4;
+let scheduled = false;
+
+function scheduleUpgrades(): void {
+  if (scheduled || waiting.size === 0) return;
+  scheduled = true;
+  window.requestIdleCallback(
+    () => {
+      scheduled = false;
+      let made = 0;
+      for (const upgrade of waiting) {
+        if (made++ >= PER_TASK) break;
+        waiting.delete(upgrade);
+        upgrade();
+      }
+      scheduleUpgrades();
+    },
+    { timeout: 1000 },
+  );
+}
+
+/** What only the Select reads; the stand-in takes the rest (label, description, error, id, size…). */
+const SELECT_ONLY = new Set<string>([
+  'data', 'value', 'defaultValue', 'onChange', 'searchable', 'filter', 'limit', 'nothingFoundMessage', 'clearable', 'clearButtonProps',
+  'allowDeselect', 'comboboxProps', 'onDropdownOpen', 'onDropdownClose', 'onBlur', 'onFocus', 'onOptionSubmit', 'onSearchChange',
+  'searchValue', 'defaultSearchValue',
+]);
+
+function standInProps(props: SelectProps) {
+  const rest = Object.fromEntries(Object.entries(props).filter(([key]) => !SELECT_ONLY.has(key)));
+  const chosen = ((props.data ?? []) as readonly unknown[]).find(
+    (item): item is { value: string; label: string } => typeof item === 'object' && item !== null && (item as { value?: unknown }).value === props.value,
+  );
+  return { rest, label: chosen?.label ?? '' };
+}
+
+export function DeferredSelect(props: SelectProps) {
+  const [live, setLive] = useState(() => !defer);
+  // Focused while a stand-in: the real input takes the focus when it replaces it.
+  const focusWhenLive = useRef(false);
+
+  useEffect(() => {
+    if (live) return;
+    const upgrade = () => setLive(true);
+    waiting.add(upgrade);
+    scheduleUpgrades();
+    return () => {
+      waiting.delete(upgrade);
+    };
+  }, [live]);
+
+  useLayoutEffect(() => {
+    if (!live || !focusWhenLive.current) return;
+    focusWhenLive.current = false;
+    if (props.id) document.getElementById(props.id)?.focus();
+  }, [live, props.id]);
+
+  if (live) return <Select {...props} />;
+
+  const now = (focus: boolean) => {
+    focusWhenLive.current = focus;
+    // Before the pointer's press (or the keys after the focus) reaches anything: the Select is there for them.
+    flushSync(() => setLive(true));
+  };
+  const { rest, label } = standInProps(props);
+  return (
+    <InputBase
+      {...rest}
+      __staticSelector="Select"
+      value={label}
+      readOnly
+      pointer
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      autoComplete="off"
+      data-stand-in=""
+      rightSection={<ComboboxChevron size={props.size} error={props.error} />}
+      rightSectionPointerEvents="none"
+      onFocus={() => now(true)}
+      onPointerEnter={() => now(false)}
+    />
+  );
+}
