@@ -55,7 +55,8 @@ describe('DeferredSelect', () => {
     expect(first).toHaveProperty('value', 'Empresa');
     expect(first.getAttribute('aria-expanded')).toBe('false');
     idleMoment();
-    expect(standIns()).toBe(2);
+    expect(standIns()).toBe(4);
+    idleMoment();
     idleMoment();
     expect(standIns()).toBe(0);
     expect(screen.getByRole('combobox', { name: 'Tipo 5' })).toHaveProperty('value', 'Empresa');

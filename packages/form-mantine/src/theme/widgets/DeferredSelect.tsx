@@ -31,8 +31,11 @@ export function deferSelectsForTests(on: boolean): void {
 
 /** Stand-ins waiting to become Selects, in mounting order. */
 const waiting = new Set<() => void>();
-/** Selects made per idle moment: a few milliseconds each on a laptop, four times that on a slow phone. */
-const PER_TASK = 4;
+/**
+ * Selects made per idle moment: ~3–4 ms each with the CPU 4× slower (a slow phone), so a moment's work
+ * stays well under the 50 ms of a long task.
+ */
+const PER_TASK = 2;
 let scheduled = false;
 
 function scheduleUpgrades(): void {
