@@ -8,6 +8,7 @@
  * dialog through `openRowDialog`.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMantineJsdomShims } from '../testing/mantineInJsdom';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -65,16 +66,7 @@ const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const dialog = (name: string) => screen.findByRole('dialog', { name });
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-  }) as MediaQueryList);
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
-  }
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-  // Mantine's autosize textarea listens for font loads.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+  installMantineJsdomShims();
 });
 afterEach(() => cleanup());
 

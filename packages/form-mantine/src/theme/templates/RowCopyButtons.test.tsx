@@ -8,6 +8,7 @@
  * rows by name.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installMantineJsdomShims } from '../../testing/mantineInJsdom';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -73,15 +74,7 @@ function renderPartners(rows: Data[]) {
 }
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-  }) as MediaQueryList);
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
-  }
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+  installMantineJsdomShims();
 });
 afterEach(() => cleanup());
 

@@ -5,6 +5,7 @@
  * takes the focus (which the real input then has).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMantineJsdomShims } from '../../testing/mantineInJsdom';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -12,16 +13,7 @@ import { DeferredSelect, deferSelectsForTests } from './DeferredSelect';
 
 let idle: (() => void)[] = [];
 beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    };
-  }
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  installMantineJsdomShims();
   // Idle moments the test hands out.
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
   deferSelectsForTests(true);

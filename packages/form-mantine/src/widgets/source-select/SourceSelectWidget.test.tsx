@@ -5,6 +5,7 @@
  * and case ignored), over the label and the `searchIn` properties.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installMantineJsdomShims } from '../../testing/mantineInJsdom';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -13,17 +14,7 @@ import { SchemaForm } from '../../schema-form/SchemaForm';
 import type { FormApi } from '../../types';
 
 beforeAll(() => {
-  // What Mantine measures with and jsdom lacks (as Mantine's testing guide does).
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    };
-  }
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  installMantineJsdomShims();
 });
 
 afterEach(() => cleanup());
