@@ -11,11 +11,9 @@ import { startTransition, useEffect, useState } from 'react';
  */
 export function afterFirstPaint(task: () => void): () => void {
   let cancelled = false;
-  let idle: number | undefined;
+  let stopIdle: (() => void) | undefined;
   const run = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 3000 });
-    else idle = window.setTimeout(() => !cancelled && task(), 500);
+    if (!cancelled) stopIdle = whenIdle(task, { timeout: 3000, without: 500 });
   };
   const stopWaitingForPaint = whenFirstPainted(() => {
     if (cancelled) return;
@@ -26,11 +24,21 @@ export function afterFirstPaint(task: () => void): () => void {
     cancelled = true;
     stopWaitingForPaint();
     window.removeEventListener('load', run);
-    if (idle !== undefined) {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    }
+    stopIdle?.();
   };
+}
+
+/**
+ * Runs `task` when the browser is idle (at most `timeout` ms later); where there are no idle callbacks
+ * (a test's DOM), `without` ms later. Returns a function that cancels it.
+ */
+function whenIdle(task: () => void, { timeout, without }: { timeout: number; without: number }): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const idle = window.requestIdleCallback(task, { timeout });
+    return () => window.cancelIdleCallback(idle);
+  }
+  const timer = window.setTimeout(task, without);
+  return () => window.clearTimeout(timer);
 }
 
 /**
@@ -95,21 +103,14 @@ export function usePainted(): boolean {
  * moment later. Returns a function that cancels it.
  */
 export function afterSettling(task: () => void): () => void {
-  let cancelled = false;
   let timer: number | undefined;
-  let idle: number | undefined;
-  const whenIdle = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && task(), { timeout: 2000 });
-    else timer = window.setTimeout(() => !cancelled && task(), 50);
-  };
+  let stopIdle: (() => void) | undefined;
   // An animation frame's callbacks run before that frame is painted: the task after them, after it.
-  const frame = requestAnimationFrame(() => (timer = window.setTimeout(whenIdle)));
+  const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => (stopIdle = whenIdle(task, { timeout: 2000, without: 50 })))));
   return () => {
-    cancelled = true;
     cancelAnimationFrame(frame);
     window.clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
+    stopIdle?.();
   };
 }
 
