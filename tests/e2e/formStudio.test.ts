@@ -93,8 +93,10 @@ describe('npm run forms:studio', () => {
       expect(await page.locator('iframe').count()).toBe(0);
       expect(await page.getByRole('region', { name: /Ejemplos/ }).count()).toBe(0);
 
-      // Valid again, with a required question no fixture answers: the valid fixtures no longer pass.
+      // Valid again, then at once (within the 50 ms in which the watcher drops a file's further
+      // changes) a required question no fixture answers: the page follows the second save too.
       writeFileSync(file, JSON.stringify(schema, null, 2));
+      await new Promise((resolve) => setTimeout(resolve, 15));
       edit((s) => {
         s.properties[section].properties.campo_del_estudio = { type: 'string', title: 'Campo nuevo del estudio', 'x-required': true };
       });

@@ -25,14 +25,19 @@ function useStudio(form: string) {
   const [revision, setRevision] = useState(0);
   useEffect(() => {
     let stale = false;
+    // Saves close together ask again before the last answer arrived: only the newest question's answer is shown.
+    let asked = 0;
+    let shown = 0;
     const load = () => {
+      const mine = ++asked;
       fetch(`/__estudio/${encodeURIComponent(form)}`)
         .then(async (res) => {
           if (!res.ok) throw new Error(`el servidor de desarrollo respondió ${res.status}`);
           return (await res.json()) as StudioState;
         })
         .then((next) => {
-          if (stale) return;
+          if (stale || mine < shown) return;
+          shown = mine;
           setState(next);
           setRevision((r) => r + 1);
           setProblem(null);

@@ -7,6 +7,7 @@
  * schemas/ is announced to the open pages (`estudio:cambio`), which ask again: the analyst sees a
  * change in well under a second, with no restart. Only for `vite` serve, never in a build.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formDocs } from '../docs/formDocs';
@@ -61,6 +62,28 @@ export async function studioState(form: string, apiUrl: string): Promise<StudioS
 /** How long one check of a form answers the pages that ask (a save invalidates it at once). */
 const REUSE_MS = 2000;
 
+/**
+ * The watcher passes on one 'change' of a file in each 50 ms and drops the rest: two saves in quick
+ * succession (an editor's save-then-format, a script's writes) would leave the pages on the first.
+ * So each announcement is checked again this long after: if the folder changed since, once more.
+ */
+const SETTLE_MS = 120;
+
+/** What the files of schemas/<form> are now (each one's path, size and time of change): equal when nothing was saved. */
+function folderSignature(folder: string): string {
+  try {
+    return (readdirSync(folder, { recursive: true }) as string[])
+      .sort()
+      .map((name) => {
+        const stat = statSync(join(folder, name));
+        return stat.isFile() ? `${name}:${stat.size}:${stat.mtimeMs}` : '';
+      })
+      .join('|');
+  } catch {
+    return '';
+  }
+}
+
 interface DevServer {
   middlewares: { use(path: string, handler: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): void };
   watcher: { add(path: string): void; on(event: 'change' | 'add' | 'unlink', listener: (file: string) => void): void };
@@ -75,11 +98,14 @@ export function formStudioPlugin(apiUrl: string) {
     apply: (_config: unknown, env: { command: string; mode: string }) => env.command === 'serve' && env.mode !== 'test',
     configureServer(server: DevServer) {
       // The studio page and its two frames ask at once after a save: one check answers the three.
-      const recent = new Map<string, { at: number; state: Promise<StudioState> }>();
+      // A check is reused only while the folder is as it was read, so no answer is older than the files.
+      const dir = schemasDir();
+      const recent = new Map<string, { at: number; files: string; state: Promise<StudioState> }>();
       const state = (form: string) => {
+        const files = folderSignature(join(dir, form));
         const kept = recent.get(form);
-        if (kept && Date.now() - kept.at < REUSE_MS) return kept.state;
-        const fresh = { at: Date.now(), state: studioState(form, apiUrl) };
+        if (kept && kept.files === files && Date.now() - kept.at < REUSE_MS) return kept.state;
+        const fresh = { at: Date.now(), files, state: studioState(form, apiUrl) };
         recent.set(form, fresh);
         return fresh.state;
       };
@@ -98,14 +124,22 @@ export function formStudioPlugin(apiUrl: string) {
           },
         );
       });
-      const dir = schemasDir();
       server.watcher.add(dir);
+      const settling = new Map<string, ReturnType<typeof setTimeout>>();
+      const send = (form: string) => {
+        recent.delete(form);
+        server.ws.send({ type: 'custom', event: STUDIO_EVENT, data: { form } });
+        const files = folderSignature(join(dir, form));
+        clearTimeout(settling.get(form));
+        settling.set(form, setTimeout(() => {
+          settling.delete(form);
+          if (folderSignature(join(dir, form)) !== files) send(form);
+        }, SETTLE_MS));
+      };
       const announce = (file: string) => {
         const inside = relative(dir, file);
         if (inside.startsWith('..') || inside === '') return;
-        const form = inside.split(sep)[0];
-        recent.delete(form);
-        server.ws.send({ type: 'custom', event: STUDIO_EVENT, data: { form } });
+        send(inside.split(sep)[0]);
       };
       for (const event of ['change', 'add', 'unlink'] as const) server.watcher.on(event, announce);
     },
