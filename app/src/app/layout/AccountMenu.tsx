@@ -10,7 +10,7 @@ import { AccountButton } from './AccountButton';
 export interface AccountMenuProps {
   /** The signed-in citizen (their initial on the button, their name atop the menu). Required. */
   citizen: Citizen;
-  /** Pressed before this menu's code had arrived (on the header's stand-in button): pressed again on arrival, focus on the button. Default: false. */
+  /** Pressed on the header's stand-in button before this menu replaced it: pressed again here (once, on mount or when this turns true), focus on the button. Default: false. */
   openAtStart?: boolean;
   /** Whether the header's stand-in button has the focus when this menu replaces it (read once, at mount): its button takes it. */
   focusAtStart?: { readonly current: boolean };
@@ -25,15 +25,20 @@ export function AccountMenu({ citizen, openAtStart = false, focusAtStart }: Acco
   const button = useRef<HTMLButtonElement>(null);
   const focusOnMount = useRef(openAtStart || focusAtStart?.current === true);
   // Before paint: the stand-in this replaces is gone, and the focus it had (pressed, or reached with Tab)
-  // goes to this button. Pressed: the menu opens as if this button had been pressed (Escape then brings
-  // the focus back to it).
+  // goes to this button.
   useLayoutEffect(() => {
     if (focusOnMount.current) button.current?.focus();
   }, []);
-  const pressOnMount = useRef(openAtStart);
+  // Pressed: the menu opens as if this button had been pressed (Escape then brings the focus back to
+  // it), once. Also when the press reaches the header after this menu mounted: a click delivered to the
+  // stand-in in the same moment as the menu's code arrived (seen on a loaded machine: the menu never opened).
+  const pressed = useRef(false);
   useEffect(() => {
-    if (pressOnMount.current) button.current?.click();
-  }, []);
+    if (!openAtStart || pressed.current) return;
+    pressed.current = true;
+    button.current?.focus();
+    button.current?.click();
+  }, [openAtStart]);
   return (
     <Menu
       position="bottom-end"
