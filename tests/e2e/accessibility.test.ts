@@ -273,6 +273,30 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
   });
 });
 
+describe('grid rows off screen (content-visibility) at 390 px', () => {
+  it('five partners: a row not yet drawn is as tall as the drawn ones, so no row lays its fields over what follows it (axe target-size), and axe is clean', async () => {
+    const page = await suite.page({ viewport: { width: 390, height: 844 } });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl);
+      const id = await newApplication(page);
+      const data = await submittable(page, 'srl-completa');
+      const partner = (data.propietario_socios as Data[])[0];
+      data.propietario_socios = Array.from({ length: 5 }, () => structuredClone(partner));
+      await seedDraft(page, suite.baseUrl, id, data);
+      await openStep(page, id, 'propietario_socios');
+      // Where each row's box ends and where its fields end, measured as axe measures them (the browser lays a skipped row's content out for the question).
+      const rows = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role="group"][aria-label^="Fila "]')].map((row) => {
+        const bottoms = [...row.querySelectorAll('input, button')].map((el) => el.getBoundingClientRect().bottom);
+        return { row: row.getAttribute('aria-label'), box: Math.round(row.getBoundingClientRect().bottom), fields: Math.round(Math.max(...bottoms)) };
+      }));
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      for (const r of rows) expect(r.fields, `${r.row}: its fields end below its box (${JSON.stringify(r)})`).toBeLessThanOrEqual(r.box);
+      const violations = await axeViolations(page);
+      expect(violations, formatViolations(violations)).toEqual([]);
+    });
+  });
+});
+
 describe('keyboard only (no mouse)', () => {
   it('logs in, fills steps 1 and 2, moves on with "Siguiente", uploads and picks documents in the dialogs; focus lands where it should', async () => {
     const page = await freshPage();

@@ -3,7 +3,7 @@ import type { ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { buttonId } from '@rjsf/utils';
 import { fieldPathOf, storeOf } from '../../field-state/hooks';
 import { removeRow } from '../../data/gridRows';
-import { OFFSCREEN_SKIPPED } from './offscreen';
+import { OFFSCREEN_ROW } from './offscreen';
 import { RowCopyButtons } from './RowCopyButtons';
 import type { RowDialogHost } from '../../grid-dialog/types';
 
@@ -20,7 +20,7 @@ export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProp
     store.env.setValues({ [gridPath]: removeRow(store.snapshot.data, gridPath, index) });
   };
   return (
-    <Paper withBorder p="md" radius="md" className={className} style={OFFSCREEN_SKIPPED} role="group" aria-label={rowLabel}>
+    <Paper withBorder p="md" radius="md" className={className} style={OFFSCREEN_ROW} role="group" aria-label={rowLabel}>
       <Group justify="space-between" mb="sm">
         <Text fw={600}>{rowLabel}</Text>
         {buttonsProps.hasRemove && (

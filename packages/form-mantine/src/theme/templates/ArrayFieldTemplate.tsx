@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { Fieldset, Group, Stack, Text } from '@mantine/core';
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { buttonId } from '@rjsf/utils';
 import { fieldPathOf, storeOf, useFieldView } from '../../field-state/hooks';
 import { addRow } from '../../data/gridRows';
 import RequiredMark from './RequiredMark';
+import { useRowHeightEstimate } from './offscreen';
 import { RowDialogGrid } from '../../grid-dialog/RowDialogGrid';
 
 /** Grids: rows inline, or (`x-row-dialog`) a table of rows edited in a dialog. */
@@ -28,6 +30,8 @@ function InlineGrid(props: ArrayFieldTemplateProps) {
   const errorId = `${id}__error`;
   const countId = `${id}__count`;
   const describedBy = [view.error ? errorId : '', max !== undefined ? countId : ''].filter(Boolean).join(' ');
+  const rows = useRef<HTMLDivElement>(null);
+  useRowHeightEstimate(rows);
 
   return (
     <Fieldset
@@ -41,7 +45,7 @@ function InlineGrid(props: ArrayFieldTemplateProps) {
       {max !== undefined && (
         <Text id={countId} size="sm" c="dimmed" mb="sm" aria-live="polite">{`${items.length} de ${max}`}</Text>
       )}
-      <Stack gap="md">{items}</Stack>
+      <Stack ref={rows} gap="md">{items}</Stack>
       {items.length === 0 && <Text size="sm" c="dimmed">No hay filas. Use el botón «Agregar» para añadir una.</Text>}
       {view.error && <Text id={errorId} c="var(--mantine-color-error)" size="sm" mt="sm">{view.error}</Text>}
       <Group justify="flex-start" mt="md">

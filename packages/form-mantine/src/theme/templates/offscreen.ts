@@ -1,3 +1,5 @@
+import { useLayoutEffect, type RefObject } from 'react';
+
 /**
  * Sections and grid rows off screen are not laid out, painted or hit-tested
  * (`content-visibility: auto`): with the whole application on one page a
@@ -8,3 +10,52 @@
  * containment.
  */
 export const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
+
+/** The custom property a grid sets for its rows not yet drawn (useRowHeightEstimate). */
+const ROW_HEIGHT_VAR = '--fila-alto';
+
+/**
+ * A grid row: skipped like a section while off screen, and, until first drawn, as tall as the tallest
+ * row of its grid drawn so far (480 px before any). With 480 px for every row never drawn, a
+ * partner's row (~1,800 px at 390 px wide) laid its fields over what follows it whenever something
+ * measured them (the footer's links, the next row's fields: axe's and Lighthouse's target-size check
+ * found them «obscured»), and the page grew by ~1,300 px as each row came into view.
+ */
+export const OFFSCREEN_ROW = { contentVisibility: 'auto', containIntrinsicSize: `auto var(${ROW_HEIGHT_VAR}, 480px)` } as const;
+
+function contentHeight(row: HTMLElement): number {
+  const style = getComputedStyle(row);
+  const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
+  return row.getBoundingClientRect().height - edges.reduce((sum, edge) => sum + (parseFloat(style[edge]) || 0), 0);
+}
+
+/**
+ * Keeps `--fila-alto` on the grid's row container at the content height of its tallest row drawn so
+ * far, measured as each row is drawn: `contentvisibilityautostatechange` comes when the browser first
+ * decides whether a row is skipped (not before: measured in the frame after mounting, every row is
+ * still its 480 px placeholder) and whenever that changes. Browsers without the event never send it:
+ * their rows keep 480 px.
+ */
+export function useRowHeightEstimate(container: RefObject<HTMLElement | null>): void {
+  // Before the first paint: the browser's first decision on each row is an event too.
+  useLayoutEffect(() => {
+    const box = container.current;
+    if (!box) return;
+    let tallest = parseFloat(box.style.getPropertyValue(ROW_HEIGHT_VAR)) || 0;
+    const measure = (row: Element) => {
+      if (!(row instanceof HTMLElement) || row.parentElement !== box) return;
+      const height = Math.ceil(contentHeight(row));
+      if (height <= tallest) return;
+      tallest = height;
+      box.style.setProperty(ROW_HEIGHT_VAR, `${height}px`);
+    };
+    // Not a bubbling event: heard in the capture phase, on the way to the row.
+    const onState = (event: Event) => {
+      if (!(event as Event & { skipped?: boolean }).skipped) measure(event.target as Element);
+    };
+    box.addEventListener('contentvisibilityautostatechange', onState, true);
+    return () => {
+      box.removeEventListener('contentvisibilityautostatechange', onState, true);
+    };
+  }, [container]);
+}
