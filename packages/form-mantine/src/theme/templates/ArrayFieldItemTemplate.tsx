@@ -20,7 +20,7 @@ export default function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProp
     store.env.setValues({ [gridPath]: removeRow(store.snapshot.data, gridPath, index) });
   };
   return (
-    <Paper withBorder p="md" radius="md" className={className} style={OFFSCREEN_ROW} role="group" aria-label={rowLabel}>
+    <Paper withBorder p="md" radius="md" className={className} style={index === 0 ? undefined : OFFSCREEN_ROW} role="group" aria-label={rowLabel}>
       <Group justify="space-between" mb="sm">
         <Text fw={600}>{rowLabel}</Text>
         {buttonsProps.hasRemove && (

@@ -12,13 +12,17 @@ import { useLayoutEffect, type RefObject } from 'react';
 export const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
 
 /** The custom property a grid sets for its rows not yet drawn (useRowHeightEstimate). */
+const ESTIMATE_MARGIN = 1.06;
 const ROW_HEIGHT_VAR = '--fila-alto';
 
 /**
- * A grid row: skipped like a section while off screen, and, until first drawn, as tall as the tallest
- * row of its grid drawn so far (480 px before any). With 480 px for every row never drawn, a
- * partner's row (~1,800 px at 390 px wide) laid its fields over what follows it whenever something
- * measured them (the footer's links, the next row's fields: axe's and Lighthouse's target-size check
+ * A grid row after the first: skipped like a section while off screen, and, until first drawn, as tall
+ * as the tallest row of its grid drawn so far, the first row from the start (480 px before any). The
+ * first row is always drawn: it is measured before the step's first paint, so the rows after it start
+ * at about their height (else each was 480 px in the first frame and what follows the grid jumped
+ * when they were drawn: a layout shift of 0.07 on the commercial references' step). With 480 px for
+ * every row never drawn, a partner's row (~1,800 px at 390 px wide) laid its fields over what follows
+ * it whenever something measured them (the footer's links, the next row's fields: axe's and Lighthouse's target-size check
  * found them «obscured»), and the page grew by ~1,300 px as each row came into view.
  */
 export const OFFSCREEN_ROW = { contentVisibility: 'auto', containIntrinsicSize: `auto var(${ROW_HEIGHT_VAR}, 480px)` } as const;
@@ -31,7 +35,7 @@ function contentHeight(row: HTMLElement): number {
 
 /**
  * Keeps `--fila-alto` on the grid's row container at the content height of its tallest row drawn so
- * far, measured as each row is drawn: `contentvisibilityautostatechange` comes when the browser first
+ * far: the first row when the grid mounts, then each row as it is drawn: `contentvisibilityautostatechange` comes when the browser first
  * decides whether a row is skipped (not before: measured in the frame after mounting, every row is
  * still its 480 px placeholder) and whenever that changes. Browsers without the event never send it:
  * their rows keep 480 px.
@@ -44,7 +48,9 @@ export function useRowHeightEstimate(container: RefObject<HTMLElement | null>): 
     let tallest = parseFloat(box.style.getPropertyValue(ROW_HEIGHT_VAR)) || 0;
     const measure = (row: Element) => {
       if (!(row instanceof HTMLElement) || row.parentElement !== box) return;
-      const height = Math.ceil(contentHeight(row));
+      // A little more than measured: rows of one grid differ a little (the rows after the first have
+      // «Copiar de» buttons), and a row taller than its placeholder would lay its last fields over the next.
+      const height = Math.ceil(contentHeight(row) * ESTIMATE_MARGIN);
       if (height <= tallest) return;
       tallest = height;
       box.style.setProperty(ROW_HEIGHT_VAR, `${height}px`);
@@ -54,6 +60,8 @@ export function useRowHeightEstimate(container: RefObject<HTMLElement | null>): 
       if (!(event as Event & { skipped?: boolean }).skipped) measure(event.target as Element);
     };
     box.addEventListener('contentvisibilityautostatechange', onState, true);
+    // The first row is never skipped: its height is known now, before the first paint.
+    if (box.firstElementChild) measure(box.firstElementChild);
     return () => {
       box.removeEventListener('contentvisibilityautostatechange', onState, true);
     };
