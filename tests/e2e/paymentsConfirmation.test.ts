@@ -21,6 +21,7 @@ import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
+import { layoutShifts, watchLayoutShifts } from '../support/layoutShifts';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
@@ -123,6 +124,27 @@ describe('the confirmation page leads to paying', () => {
       expect((await paymentViewApi(page, suite.baseUrl, id)).items.every((i) => i.status === 'pagado')).toBe(true);
     });
     await page.context().close();
+  });
+
+  it('at 390 px, the request answering after the page is drawn: nothing below the code moves when it arrives (it names the DGII in «¿Qué sigue?» and brings the charges)', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+      const { id } = await submitFormalizationApi(page, suite.baseUrl);
+      await watchLayoutShifts(page);
+      // The request (not the application) answers a second late.
+      await page.route(new RegExp(`/v1/portals/requests/${id}$`), async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
+      await page.getByTestId('codigo-solicitud').waitFor();
+      await page.getByRole('region', { name: '¿Qué sigue?' }).getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
+      await row(page, 'ONAPI').waitFor();
+      await waitForStillPage(page);
+      const shifts = await layoutShifts(page);
+      expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+    });
   });
 
   it('at 390 px: the page and the list pass axe and read whole; by keyboard, «Pagar lo pendiente» opens the list', async () => {
