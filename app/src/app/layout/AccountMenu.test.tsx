@@ -2,8 +2,10 @@
  * «Mi cuenta» pressed before the menu's code arrived opens the menu when it does (jsdom, Mantine,
  * the header's real lazy import): pressed on the stand-in while the code loads, and pressed in the
  * same moment as the menu replaces the stand-in (the menu already mounted when the press arrives).
+ * The press is the click, not the pointer going down: opened inside the pointerdown, the menu was
+ * closed by Mantine's click-outside on the mousedown that follows it (seen on a loaded machine).
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../AppProvider';
@@ -36,14 +38,6 @@ describe('AccountMenu', () => {
     act(() => setSession(citizen));
     render(<AppProvider env="test"><SiteHeader /></AppProvider>);
     await userEvent.click(screen.getByRole('button', { name: /Mi cuenta/ }));
-    expect(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }, { timeout: 10_000 })).toBeTruthy();
-  });
-
-  it('in the header: the pointer went down on the stand-in, which was replaced before the click, and the menu opens', async () => {
-    resetPageShownForTests();
-    act(() => setSession(citizen));
-    render(<AppProvider env="test"><SiteHeader /></AppProvider>);
-    fireEvent.pointerDown(screen.getByRole('button', { name: /Mi cuenta/ }), { button: 0 });
     expect(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }, { timeout: 10_000 })).toBeTruthy();
   });
 });

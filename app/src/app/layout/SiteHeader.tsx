@@ -62,14 +62,11 @@ export function SiteHeader() {
   const later = usePageShown();
   // «Mi cuenta» pressed before the menu's code arrived: the menu opens when it does. Focused then: the
   // menu's own button takes the focus when it replaces the stand-in (else focus fell to the page's body).
-  // The press counts from the pointer going down: if the stand-in is replaced before the pointer comes
-  // up (the menu's code or the wait for it starting then), the browser sends the click to neither button.
   const [accountWanted, setAccountWanted] = useState(false);
   const standInFocused = useRef(false);
   const standIn = session && (
     <AccountButton
       citizen={session}
-      onPointerDown={(event) => event.button === 0 && setAccountWanted(true)}
       onClick={() => setAccountWanted(true)}
       onFocus={() => (standInFocused.current = true)}
       onBlur={() => (standInFocused.current = false)}
