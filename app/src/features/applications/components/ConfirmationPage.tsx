@@ -120,32 +120,33 @@ export function ConfirmationPage() {
         <Text fz={28} fw={700} data-testid="codigo-solicitud">{app.request_code}</Text>
         <Text size="sm" mt="xs">Guárdelo: lo necesitará para dar seguimiento y para pagar.</Text>
       </Card>
-      {!requestSettled && <Loader role="progressbar" aria-label="Cargando" />}
-      {requestSettled && <section aria-labelledby="que-sigue">
-        <Title order={3} id="que-sigue">¿Qué sigue?</Title>
-        {route.form === FORMALIZATION_FORM ? (
-          <List type="ordered" spacing="xs" mt="sm">
-            <List.Item>
-              Pague los cargos de su solicitud (abajo) con «Pagar lo pendiente»: cada institución cobra su parte, y puede pagarla con tarjeta o por
-              transferencia o depósito con un número de autorización{request?.items.some((i) => i.agency === 'DGII') ? '; la de la DGII, también con su comprobante de pago' : ''}.
-            </List.Item>
-            <List.Item>Con los pagos completos, la Ventanilla Única de Formalización (VUF) revisará su solicitud y sus documentos; el estado pasará a «En revisión».</List.Item>
-            <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
-          </List>
-        ) : (
-          <List type="ordered" spacing="xs" mt="sm">
-            {charges && <List.Item>Pague el cargo de su solicitud (abajo) con «Pagar lo pendiente».</List.Item>}
-            <List.Item>La institución revisará su solicitud de «{app.service_name}» y sus documentos; el estado pasará a «En revisión».</List.Item>
-            <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
-          </List>
-        )}
-      </section>}
-      {charges && <Charges request={request} />}
-      {requestSettled && (
-        <Group gap="lg">
-          <Anchor component={Link} href={paths.request.href(app.id)}>Ver la solicitud</Anchor>
-          <Anchor component={Link} href={paths.home.href()}>Volver al inicio</Anchor>
-        </Group>
+      {!requestSettled ? <Loader role="progressbar" aria-label="Cargando" /> : (
+        <>
+          <section aria-labelledby="que-sigue">
+            <Title order={3} id="que-sigue">¿Qué sigue?</Title>
+            {route.form === FORMALIZATION_FORM ? (
+              <List type="ordered" spacing="xs" mt="sm">
+                <List.Item>
+                  Pague los cargos de su solicitud (abajo) con «Pagar lo pendiente»: cada institución cobra su parte, y puede pagarla con tarjeta o por
+                  transferencia o depósito con un número de autorización{request?.items.some((i) => i.agency === 'DGII') ? '; la de la DGII, también con su comprobante de pago' : ''}.
+                </List.Item>
+                <List.Item>Con los pagos completos, la Ventanilla Única de Formalización (VUF) revisará su solicitud y sus documentos; el estado pasará a «En revisión».</List.Item>
+                <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+              </List>
+            ) : (
+              <List type="ordered" spacing="xs" mt="sm">
+                {charges && <List.Item>Pague el cargo de su solicitud (abajo) con «Pagar lo pendiente».</List.Item>}
+                <List.Item>La institución revisará su solicitud de «{app.service_name}» y sus documentos; el estado pasará a «En revisión».</List.Item>
+                <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
+              </List>
+            )}
+          </section>
+          {charges && <Charges request={request} />}
+          <Group gap="lg">
+            <Anchor component={Link} href={paths.request.href(app.id)}>Ver la solicitud</Anchor>
+            <Anchor component={Link} href={paths.home.href()}>Volver al inicio</Anchor>
+          </Group>
+        </>
       )}
     </Stack>
   );

@@ -9,11 +9,15 @@ import { useLayoutEffect, type RefObject } from 'react';
  * Popups (select lists, date pickers, dialogs) render in portals, outside the
  * containment.
  */
-export const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
+/** The height a section or row never drawn is given. */
+const PLACEHOLDER = '480px';
+
+export const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: `auto ${PLACEHOLDER}` } as const;
 
 /** The custom property a grid sets for its rows not yet drawn (useRowHeightEstimate). */
-const ESTIMATE_MARGIN = 1.06;
 const ROW_HEIGHT_VAR = '--fila-alto';
+/** Rows not yet drawn are this much taller than the tallest drawn (see useRowHeightEstimate). */
+const ESTIMATE_MARGIN = 1.06;
 
 /**
  * A grid row after the first: skipped like a section while off screen, and, until first drawn, as tall
@@ -22,10 +26,11 @@ const ROW_HEIGHT_VAR = '--fila-alto';
  * at about their height (else each was 480 px in the first frame and what follows the grid jumped
  * when they were drawn: a layout shift of 0.07 on the commercial references' step). With 480 px for
  * every row never drawn, a partner's row (~1,800 px at 390 px wide) laid its fields over what follows
- * it whenever something measured them (the footer's links, the next row's fields: axe's and Lighthouse's target-size check
- * found them «obscured»), and the page grew by ~1,300 px as each row came into view.
+ * it whenever something measured them (the footer's links, the next row's fields: axe's and
+ * Lighthouse's target-size check found them «obscured»), and the page grew by ~1,300 px as each row
+ * came into view.
  */
-export const OFFSCREEN_ROW = { contentVisibility: 'auto', containIntrinsicSize: `auto var(${ROW_HEIGHT_VAR}, 480px)` } as const;
+export const OFFSCREEN_ROW = { contentVisibility: 'auto', containIntrinsicSize: `auto var(${ROW_HEIGHT_VAR}, ${PLACEHOLDER})` } as const;
 
 function contentHeight(row: HTMLElement): number {
   const style = getComputedStyle(row);
@@ -35,9 +40,9 @@ function contentHeight(row: HTMLElement): number {
 
 /**
  * Keeps `--fila-alto` on the grid's row container at the content height of its tallest row drawn so
- * far: the first row when the grid mounts, then each row as it is drawn: `contentvisibilityautostatechange` comes when the browser first
- * decides whether a row is skipped (not before: measured in the frame after mounting, every row is
- * still its 480 px placeholder) and whenever that changes. Browsers without the event never send it:
+ * far: the first row when the grid mounts, then each row as it is drawn. `contentvisibilityautostatechange`
+ * comes when the browser first decides whether a row is skipped (not before: measured in the frame after
+ * mounting, every row is still its placeholder) and whenever that changes. Browsers without the event never send it:
  * their rows keep 480 px.
  */
 export function useRowHeightEstimate(container: RefObject<HTMLElement | null>): void {
