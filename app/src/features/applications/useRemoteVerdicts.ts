@@ -49,6 +49,11 @@ export interface RemoteVerdicts {
   recheck(step: string): Promise<LookupFieldError[]>;
 }
 
+/** The same verdicts in the same order (a list kept when nothing changed re-renders nothing). */
+export function sameVerdicts(a: readonly LookupFieldError[], b: readonly LookupFieldError[]): boolean {
+  return a.length === b.length && a.every((e, i) => e.path === b[i].path && e.message === b[i].message && e.value === b[i].value);
+}
+
 /** The remote verdicts of a draft of `schema` (the schema of one page: it does not change while the hook lives). */
 export function useRemoteVerdicts(schema: FormSchema, draft: Data | null): RemoteVerdicts {
   const [errors, setErrors] = useState<LookupFieldError[]>([]);
@@ -63,8 +68,12 @@ export function useRemoteVerdicts(schema: FormSchema, draft: Data | null): Remot
     const verdicts = await runLookups(schema, data, answer, { only });
     const now = latest.current ?? data;
     const merged = mergeVerdicts(errorsRef.current, verdicts, now);
-    errorsRef.current = merged;
-    setErrors(merged);
+    // Usually nothing changed (no registry refuses anything): the step is not drawn again for the same verdicts
+    // (a new empty list redrew the whole step, ~100 ms on a slow phone, seconds after it showed).
+    if (!sameVerdicts(merged, errorsRef.current)) {
+      errorsRef.current = merged;
+      setErrors(merged);
+    }
     return merged.filter((e) => valueAt(now, e.path) === e.value);
   }, [schema]);
 
@@ -75,11 +84,11 @@ export function useRemoteVerdicts(schema: FormSchema, draft: Data | null): Remot
   }, [loaded, run]);
 
   const fromForm = useCallback((step: string, list: LookupFieldError[]) => {
-    setErrors((prev) => {
-      const next = [...prev.filter((e) => sectionOf(e.path) !== step), ...list.filter((e) => sectionOf(e.path) === step)];
-      errorsRef.current = next;
-      return next;
-    });
+    const prev = errorsRef.current;
+    const next = [...prev.filter((e) => sectionOf(e.path) !== step), ...list.filter((e) => sectionOf(e.path) === step)];
+    if (sameVerdicts(next, prev)) return;
+    errorsRef.current = next;
+    setErrors(next);
   }, []);
 
   const recheck = useCallback((step: string) => run((path) => sectionOf(path) === step), [run]);

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { InputField } from '../widgets/InputField';
 import { useField } from '../widgets/useField';
 
 /**
@@ -15,7 +15,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
     else field.change(event.currentTarget.value === '' ? props.options.emptyValue : event.currentTarget.value);
   };
   return (
-    <TextInput
+    <InputField
       {...field.wrapper}
       aria-required={field.ariaRequired}
       type={type && type !== 'number' && type !== 'integer' ? type : 'text'}

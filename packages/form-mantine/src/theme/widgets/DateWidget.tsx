@@ -1,5 +1,5 @@
-import { TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { InputField } from './InputField';
 import { useField } from './useField';
 
 const isoDate = (v: unknown): string | undefined => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
@@ -12,7 +12,7 @@ const isoDate = (v: unknown): string | undefined => (typeof v === 'string' && /^
 export default function DateWidget(props: WidgetProps) {
   const field = useField(props);
   return (
-    <TextInput
+    <InputField
       {...field.wrapper}
       aria-required={field.ariaRequired}
       type="date"

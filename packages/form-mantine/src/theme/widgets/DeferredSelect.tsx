@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ComboboxChevron, InputBase, Select, type SelectProps } from '@mantine/core';
+import { ComboboxChevron, Loader, Select, type SelectProps } from '@mantine/core';
+import { InputField, type InputFieldProps } from './InputField';
 
 /**
  * A Mantine Select drawn first as a stand-in of the same look (Mantine's
@@ -56,19 +57,12 @@ function scheduleUpgrades(): void {
   );
 }
 
-/** What only the Select reads; the stand-in takes the rest (label, description, error, id, size…). */
-const SELECT_ONLY = new Set<string>([
-  'data', 'value', 'defaultValue', 'onChange', 'searchable', 'filter', 'limit', 'nothingFoundMessage', 'clearable', 'clearButtonProps',
-  'allowDeselect', 'comboboxProps', 'onDropdownOpen', 'onDropdownClose', 'onBlur', 'onFocus', 'onOptionSubmit', 'onSearchChange',
-  'searchValue', 'defaultSearchValue',
-]);
-
-function standInProps(props: SelectProps) {
-  const rest = Object.fromEntries(Object.entries(props).filter(([key]) => !SELECT_ONLY.has(key)));
+/** The chosen option's label, which the stand-in shows. */
+function chosenLabel(props: SelectProps): string {
   const chosen = ((props.data ?? []) as readonly unknown[]).find(
     (item): item is { value: string; label: string } => typeof item === 'object' && item !== null && (item as { value?: unknown }).value === props.value,
   );
-  return { rest, label: chosen?.label ?? '' };
+  return chosen?.label ?? '';
 }
 
 export function DeferredSelect(props: SelectProps) {
@@ -99,21 +93,29 @@ export function DeferredSelect(props: SelectProps) {
     // Before the pointer's press (or the keys after the focus) reaches anything: the Select is there for them.
     flushSync(() => setLive(true));
   };
-  const { rest, label } = standInProps(props);
   return (
-    <InputBase
-      {...rest}
-      __staticSelector="Select"
-      value={label}
+    <InputField
+      id={props.id ?? ''}
+      label={props.label}
+      description={props.description}
+      error={props.error}
+      withAsterisk={props.withAsterisk}
+      disabled={props.disabled}
+      // The widgets pass the read-only look as plain input styles (useField's READ_ONLY_STYLES).
+      styles={props.styles as InputFieldProps['styles']}
+      staticSelector="Select"
+      value={chosenLabel(props)}
+      placeholder={props.placeholder}
       readOnly
       pointer
       role="combobox"
       aria-haspopup="listbox"
       aria-expanded={false}
+      aria-required={props['aria-required']}
+      aria-busy={props['aria-busy']}
       autoComplete="off"
       data-stand-in=""
-      rightSection={<ComboboxChevron size={props.size} error={props.error} />}
-      rightSectionPointerEvents="none"
+      rightSection={props.loading ? <Loader size="calc(var(--input-right-section-size) / 2)" /> : <ComboboxChevron size={props.size} error={props.error} />}
       onFocus={() => now(true)}
       onPointerEnter={() => now(false)}
     />

@@ -1,8 +1,9 @@
 import type { ClipboardEvent } from 'react';
-import { TextInput } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormNode } from '@portal/form-engine';
 import { useField } from './useField';
+import { InputField } from './InputField';
 import { useUncontrolledText } from './useUncontrolledText';
 import { useMaskedInput } from '../../widgets/masked/useMaskedInput';
 import { useLookup } from '../../widgets/lookup/useLookup';
@@ -36,7 +37,7 @@ function PlainTextWidget(props: WidgetProps) {
   const text = useUncontrolledText(store, path);
 
   return (
-    <TextInput
+    <InputField
       {...field.wrapper}
       ref={text.ref as React.Ref<HTMLInputElement>}
       aria-required={field.ariaRequired}
@@ -65,7 +66,7 @@ function ControlledTextWidget(props: WidgetProps) {
   const type = inputType(node);
 
   return (
-    <TextInput
+    <InputField
       {...field.wrapper}
       ref={masked.ref}
       aria-required={field.ariaRequired}
@@ -76,7 +77,7 @@ function ControlledTextWidget(props: WidgetProps) {
       maxLength={mask ? undefined : node.maxLength}
       placeholder={placeholder || undefined}
       autoFocus={autofocus}
-      loading={lookup.pending}
+      rightSection={lookup.pending ? <Loader size="calc(var(--input-right-section-size) / 2)" /> : undefined}
       aria-busy={lookup.pending || undefined}
       onChange={(event) => field.change(masked.parse(event))}
       onBlur={field.blur}

@@ -1,12 +1,12 @@
-import { TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { InputField } from './InputField';
 import { useField } from './useField';
 
 /** Times as the browser's native time input, stored `HH:MM`. */
 export default function TimeWidget(props: WidgetProps) {
   const field = useField(props);
   return (
-    <TextInput
+    <InputField
       {...field.wrapper}
       aria-required={field.ariaRequired}
       type="time"

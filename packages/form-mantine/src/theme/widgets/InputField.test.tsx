@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+/**
+ * InputField draws what Mantine's TextInput draws (same elements, classes, data attributes, ids and
+ * ARIA links), so Mantine's stylesheet gives it the same look. Compared here with the component
+ * itself, so a Mantine upgrade that changes its markup fails this test rather than the look.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ComboboxChevron, InputBase, MantineProvider, TextInput } from '@mantine/core';
+import { InputField } from './InputField';
+import { READ_ONLY_STYLES } from './useField';
+
+/** The markup of the first field under the provider, with Mantine's two spaces in aria-describedby made one. */
+function markup(element: ReactElement): string {
+  const host = document.createElement('div');
+  host.innerHTML = renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
+  const root = host.querySelector('div')!;
+  root.querySelectorAll('[aria-describedby]').forEach((node) => {
+    node.setAttribute('aria-describedby', node.getAttribute('aria-describedby')!.split(/\s+/).join(' '));
+  });
+  return normalize(root);
+}
+
+/** Each element with its attributes sorted, so the order React writes them in does not count. */
+function normalize(element: Element): string {
+  const attributes = [...element.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
+  const children = [...element.childNodes].map((node) => (node.nodeType === Node.ELEMENT_NODE ? normalize(node as Element) : node.textContent)).join('');
+  return `<${element.tagName.toLowerCase()} ${attributes}>${children}</${element.tagName.toLowerCase()}>`;
+}
+
+describe('InputField', () => {
+  it('draws a plain field as Mantine does', () => {
+    expect(markup(<InputField id="a" label="Nombre" withAsterisk={false} disabled={false} readOnly={false} />)).toBe(
+      markup(<TextInput id="a" label="Nombre" withAsterisk={false} disabled={false} readOnly={false} />),
+    );
+  });
+
+  it('draws the asterisk, the description and the error, linked to the input, as Mantine does', () => {
+    const props = { id: 'b', label: 'Cédula', description: 'Sin guiones', error: 'Escriba la cédula', withAsterisk: true, 'aria-required': true, type: 'text', defaultValue: '001' } as const;
+    const ours = markup(<InputField {...props} />);
+    expect(ours).toBe(markup(<TextInput {...props} />));
+    expect(ours).toContain('aria-describedby="b-error b-description"');
+    expect(ours).toContain('aria-invalid="true"');
+  });
+
+  it('draws a disabled field and the read-only look as Mantine does', () => {
+    expect(markup(<InputField id="c" label="RNC" disabled readOnly styles={READ_ONLY_STYLES} value="1" onChange={() => undefined} />)).toBe(
+      markup(<TextInput id="c" label="RNC" disabled readOnly styles={READ_ONLY_STYLES} value="1" onChange={() => undefined} />),
+    );
+  });
+
+  it('draws a select stand-in (pointer, chevron, Select class names) as Mantine’s InputBase does', () => {
+    const common = { id: 'd', label: 'Provincia', error: 'Elija', value: 'Azua', readOnly: true, pointer: true, role: 'combobox', autoComplete: 'off' } as const;
+    expect(markup(<InputField {...common} staticSelector="Select" rightSection={<ComboboxChevron error="Elija" />} />)).toBe(
+      markup(<InputBase {...common} __staticSelector="Select" rightSection={<ComboboxChevron error="Elija" />} rightSectionPointerEvents="none" />),
+    );
+  });
+});
