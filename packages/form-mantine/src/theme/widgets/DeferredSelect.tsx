@@ -5,7 +5,8 @@ import { InputField, type InputFieldProps } from './InputField';
 
 /**
  * A Mantine Select drawn first as a stand-in of the same look (Mantine's
- * input with its chevron, the chosen option's label, the combobox's roles),
+ * input markup, InputField, with its chevron, the chosen option's label, the
+ * combobox's roles),
  * and made the real Select a few at a time when the browser is idle, or at
  * once when the pointer comes over it or it takes the focus (which then
  * moves to the real one).
