@@ -1,9 +1,10 @@
-import { Switch } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { toggleProps } from './toggleProps';
 import { useField } from './useField';
+import { SwitchField } from './SwitchField';
 
 /** On/off answers (`x-widget: switch`), e.g. "distinto al representante". */
 export default function SwitchWidget(props: WidgetProps) {
-  return <Switch {...toggleProps(useField(props))} />;
+  const { 'aria-invalid': _invalid, ...toggle } = toggleProps(useField(props));
+  return <SwitchField {...toggle} />;
 }
