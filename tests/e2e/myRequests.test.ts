@@ -18,6 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_STAFF } from '../../packages/server/src/agencies/sandbox/sandboxData';
 import { applyRequestEvent } from '../../packages/server/src/services/requests/requestWorkflow';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { layoutShifts, watchLayoutShifts } from '../support/layoutShifts';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { pdfBuffer, registerCitizen, signInTo, snapshotOnFailure, type Account, type Data } from '../support/portal';
@@ -348,6 +349,27 @@ describe('Mis solicitudes: a request followed to the end', () => {
       // The lists and the request then show as before.
       await page.goto(`${portal.baseUrl}/mis-solicitudes`);
       await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').first().waitFor();
+    });
+  });
+
+  it('at 390 px, the drafts answering a second after the submitted requests: nothing on screen moves when they arrive', async () => {
+    const page = await newPage(PHONE);
+    await snapshotOnFailure(page, async () => {
+      await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
+      const submitted = await draft(page);
+      expect((await page.request.post(`${api(submitted)}/submit`)).status()).toBe(200);
+      await draft(page);
+      await watchLayoutShifts(page);
+      await page.route(/\/v1\/portals\/solicitudes-en-linea$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.goto(`${portal.baseUrl}/mis-solicitudes`);
+      await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').first().waitFor();
+      await page.getByRole('link', { name: /^Continuar/ }).first().waitFor();
+      await waitForStillPage(page);
+      const shifts = await layoutShifts(page);
+      expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
     });
   });
 });
