@@ -5,7 +5,7 @@
  * <Notifications /> host for the toasts.
  */
 export { SchemaForm, type SchemaFormProps, type DraftCheck } from './schema-form/SchemaForm';
-export { checkDraft } from './schema-form/runCheck';
+export { checkDraft, prepareCheck } from './schema-form/runCheck';
 export { ErrorSummary, ERROR_SUMMARY_TITLE, type ErrorSummaryProps } from './error-summary/ErrorSummary';
 export { focusField } from './error-summary/focusField';
 export { describePath } from './error-summary/describePath';

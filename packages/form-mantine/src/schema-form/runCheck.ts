@@ -24,10 +24,28 @@ function checkerOf(schema: FormSchema): IncrementalCheck {
   return checker;
 }
 
-/** Evaluates and validates `data` as it is (for drafts coming from the app). */
+/**
+ * Compiles a form's check now (its rules and structural validator, ~30 ms with the CPU 4× slower for the
+ * company form), so the first check of a draft does not pay for it in the same task.
+ */
+export function prepareCheck(schema: FormSchema): void {
+  checkerOf(schema);
+}
+
+/** The last draft checked: the page that loads a draft checks it, then the form it draws asks again. */
+let last: { schema: FormSchema; data: Record<string, unknown>; today: string | undefined; result: CheckedDraft } | null = null;
+
+/**
+ * Evaluates and validates `data` as it is (for drafts coming from the app). Drafts are never changed in
+ * place (a change makes a new object), so the same draft, form and day give the same verdict: asked again
+ * for the last one, it is answered from memory.
+ */
 export function checkDraft(schema: FormSchema, data: Record<string, unknown>, today: string | undefined): CheckedDraft {
-  const result = checkerOf(schema)(data, { today });
-  return { data, evaluation: result.evaluation, errors: result.errors };
+  if (last && last.schema === schema && last.data === data && last.today === today) return last.result;
+  const checked = checkerOf(schema)(data, { today });
+  const result = { data, evaluation: checked.evaluation, errors: checked.errors };
+  last = { schema, data, today, result };
+  return result;
 }
 
 /**
