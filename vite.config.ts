@@ -58,7 +58,8 @@ const SCROLL_LOCK = new RegExp(
  * The renderer (RJSF, the theme, the inputs) is the form group, two thirds of the whole.
  */
 const ENGINE = /\/packages\/form-engine\/|node_modules\/json-logic-js\/|\/packages\/form-mantine\/src\/(answers\/|widgets\/source-select\/(useSourceOptions|SourceCache|sourceOptions)\.ts)/;
-const FORMS = /\/packages\/form-mantine\/|node_modules\/(@rjsf|fast-equals)\//;
+// Not the upload dialog's drop zone (imported lazily, the group `soltarArchivo` below).
+const FORMS = /\/packages\/form-mantine\/(?!src\/widgets\/document\/DropArea\.tsx$)|node_modules\/(@rjsf|fast-equals)\//;
 
 // One Vite config: the SPA build (root app/) and the Vitest projects.
 export default defineConfig(({ command }) => ({
@@ -114,6 +115,10 @@ export default defineConfig(({ command }) => ({
             { name: 'VisuallyHidden', test: mantine('VisuallyHidden'), priority: 17 },
             { name: 'anfitrionAvisos', test: /node_modules\/(@mantine\/notifications|react-transition-group)\//, priority: 14 },
             { name: 'superpuestos', test: OVERLAYS, priority: 15 },
+            // The upload dialog's drop zone (DropArea.tsx, imported lazily) and its libraries: the form's group took them
+            // (with the module that imports them) into every step's route, ~8 KB of drag-and-drop code. Below the form's
+            // and the engine's groups, so the modules it shares with them (the upload rules) stay where they are.
+            { name: 'soltarArchivo', test: /\/packages\/form-mantine\/src\/widgets\/document\/DropArea\.tsx$|node_modules\/(@mantine\/dropzone|react-dropzone|file-selector|attr-accept)\//, priority: 9 },
             { name: 'motor', test: ENGINE, priority: 11 },
             { name: 'formulario', test: FORMS, priority: 10 },
           ],
