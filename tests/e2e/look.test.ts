@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalSuite } from '../support/portalSuite';
 import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnFailure, uploadDocumentApi } from '../support/portal';
+import { setFileFields } from '../support/fileFields';
 import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
 import { expectFocus, focused, tabTo, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
@@ -315,6 +316,28 @@ describe('the form', () => {
       const nav = await page.getByRole('navigation', { name: 'Secciones de la solicitud' }).first().boundingBox();
       expect(nav!.y).toBeGreaterThanOrEqual(0);
       expect(nav!.y).toBeLessThan(40);
+    });
+  });
+
+  it('at 390 px, the citizen\'s documents answering a second after the documents\' step is drawn: the chosen documents\' previews keep their place', async () => {
+    const page = await suite.page({ viewport: PHONE });
+    await snapshotOnFailure(page, async () => {
+      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '04701935282'));
+      const id = await newApplication(page);
+      const document = await uploadDocumentApi(page, suite.baseUrl, 'estatutos.pdf');
+      const data = fixture('srl-completa');
+      setFileFields(data, document);
+      await seedDraft(page, suite.baseUrl, id, data);
+      await watchLayoutShifts(page);
+      await page.route(/\/v1\/portals\/documents$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.goto(`${suite.baseUrl}/formalizacion/${id}/documentos_requeridos`);
+      await page.getByText(/^estatutos(\.pdf)? \(pdf\)$/).first().waitFor();
+      await waitForStillPage(page);
+      const shifts = await layoutShifts(page);
+      expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
     });
   });
 

@@ -27,6 +27,9 @@ function useMountedOnOpen(wanted: boolean): { mounted: boolean; opened: boolean 
   return { mounted, opened: wanted && ready };
 }
 
+/** The chosen document's preview, a square this many px wide. */
+const THUMBNAIL_PX = 40;
+
 /**
  * File fields (`x-widget: file`): the value is the id of a stored document.
  * Shows the chosen document and two buttons: upload a new file, or pick one
@@ -75,7 +78,12 @@ export default function DocumentWidget(props: WidgetProps) {
       </Input.Label>
       {description && <Input.Description id={descriptionId}>{description}</Input.Description>}
       <Group gap="sm" mt={6} wrap="wrap">
-        {selected && api && <DocumentThumbnail doc={selected} url={api.documentUrl(selected)} />}
+        {selected && api && <DocumentThumbnail doc={selected} url={api.documentUrl(selected)} size={THUMBNAIL_PX} />}
+        {/* The chosen document's preview keeps its place while the citizen's documents load: it arrived after the
+            step was drawn and pushed what follows down (a layout shift of 0.04 on the documents' step). */}
+        {!selected && value !== undefined && api && (docs.status === 'idle' || docs.status === 'loading') && (
+          <div aria-hidden="true" style={{ width: THUMBNAIL_PX, height: THUMBNAIL_PX }} />
+        )}
         <Text id={`${id}-current`} size="sm" c={selected ? undefined : 'dimmed'}>
           {selected ? `${selected.name} (${selected.extension})` : value !== undefined ? `Documento n.º ${value}` : 'Ningún documento seleccionado'}
         </Text>
