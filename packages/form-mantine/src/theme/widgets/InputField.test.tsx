@@ -5,29 +5,10 @@
  * itself, so a Mantine upgrade that changes its markup fails this test rather than the look.
  */
 import { describe, expect, it } from 'vitest';
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { ComboboxChevron, InputBase, MantineProvider, TextInput } from '@mantine/core';
+import { ComboboxChevron, InputBase, TextInput } from '@mantine/core';
+import { mantineMarkup as markup } from '../../testing/mantineMarkup';
 import { InputField } from './InputField';
 import { READ_ONLY_STYLES } from './useField';
-
-/** The markup of the first field under the provider, with Mantine's two spaces in aria-describedby made one. */
-function markup(element: ReactElement): string {
-  const host = document.createElement('div');
-  host.innerHTML = renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
-  const root = host.querySelector('div')!;
-  root.querySelectorAll('[aria-describedby]').forEach((node) => {
-    node.setAttribute('aria-describedby', node.getAttribute('aria-describedby')!.split(/\s+/).join(' '));
-  });
-  return normalize(root);
-}
-
-/** Each element with its attributes sorted, so the order React writes them in does not count. */
-function normalize(element: Element): string {
-  const attributes = [...element.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
-  const children = [...element.childNodes].map((node) => (node.nodeType === Node.ELEMENT_NODE ? normalize(node as Element) : node.textContent)).join('');
-  return `<${element.tagName.toLowerCase()} ${attributes}>${children}</${element.tagName.toLowerCase()}>`;
-}
 
 describe('InputField', () => {
   it('draws a plain field as Mantine does', () => {

@@ -48,13 +48,16 @@ function wrapperStyle(offsetTop: boolean, offsetBottom: boolean, rightSection: b
   return style as CSSProperties;
 }
 
+/** Whether a label part (description, error) is drawn: Mantine leaves out empty ones. */
+export const isShown = (node: ReactNode): boolean => node !== undefined && node !== null && node !== false && node !== '';
+
 /** `data-*` flags as Mantine writes them: present with "true", absent otherwise. */
 const flag = (on: boolean | undefined): 'true' | undefined => (on ? 'true' : undefined);
 
 export function InputField(props: InputFieldProps) {
   const { id, label, description, error, withAsterisk, styles, rightSection, pointer, staticSelector = 'TextInput', disabled, ...input } = props;
-  const hasError = error !== undefined && error !== null && error !== false && error !== '';
-  const hasDescription = description !== undefined && description !== null && description !== '';
+  const hasError = isShown(error);
+  const hasDescription = isShown(description);
   const s = staticSelector;
   const describedBy = [hasError && `${id}-error`, hasDescription && `${id}-description`].filter(Boolean).join(' ') || undefined;
   return (

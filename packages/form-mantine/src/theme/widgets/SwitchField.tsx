@@ -1,4 +1,5 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
+import { isShown } from './InputField';
 
 /**
  * An on/off switch with the DOM, classes and data attributes of Mantine's
@@ -15,22 +16,22 @@ export interface SwitchFieldProps {
   checked: boolean;
   disabled?: boolean;
   readOnly?: boolean;
+  /** Set by the widget when the answer is refused (toggleProps), as with Mantine's Switch. */
+  'aria-invalid'?: boolean;
   onChange(event: ChangeEvent<HTMLInputElement>): void;
   onBlur?(event: FocusEvent<HTMLInputElement>): void;
 }
 
-const shown = (node: ReactNode) => node !== undefined && node !== null && node !== false && node !== '';
-
-export function SwitchField({ id, label, description, error, checked, disabled, readOnly, onChange, onBlur }: SwitchFieldProps) {
-  const hasDescription = shown(description);
-  const hasError = shown(error);
+export function SwitchField({ id, label, description, error, checked, disabled, readOnly, 'aria-invalid': ariaInvalid, onChange, onBlur }: SwitchFieldProps) {
+  const hasDescription = isShown(description);
+  const hasError = isShown(error);
   const describedBy = [hasDescription && `${id}-description`, hasError && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const state = checked ? 'true' : 'false';
   return (
     <div className="m_5f93f3bb mantine-Switch-root m_5f75b09e mantine-Switch-root" data-label-position="right" data-checked={state}>
       <label className="m_5f6e695e mantine-Switch-body" htmlFor={id}>
         <input
-          aria-invalid={hasError ? true : undefined}
+          aria-invalid={ariaInvalid}
           readOnly={readOnly}
           disabled={disabled}
           data-checked={state}

@@ -5,6 +5,5 @@ import { SwitchField } from './SwitchField';
 
 /** On/off answers (`x-widget: switch`), e.g. "distinto al representante". */
 export default function SwitchWidget(props: WidgetProps) {
-  const { 'aria-invalid': _invalid, ...toggle } = toggleProps(useField(props));
-  return <SwitchField {...toggle} />;
+  return <SwitchField {...toggleProps(useField(props))} />;
 }
