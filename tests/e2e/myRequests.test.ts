@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_STAFF } from '../../packages/server/src/agencies/sandbox/sandboxData';
 import { applyRequestEvent } from '../../packages/server/src/services/requests/requestWorkflow';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { layoutShifts, watchLayoutShifts } from '../support/layoutShifts';
+import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { pdfBuffer, registerCitizen, signInTo, snapshotOnFailure, type Account, type Data } from '../support/portal';
@@ -69,6 +69,14 @@ async function draft(page: Page): Promise<number> {
   const res = await page.request.post(api(), { data: { data: claimData() } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+/** A draft made (draft) and submitted through the API; returns its id. */
+async function submitted(page: Page): Promise<number> {
+  const id = await draft(page);
+  const res = await page.request.post(`${api(id)}/submit`);
+  expect(res.status(), await res.text()).toBe(200);
+  return id;
 }
 
 /** The sandbox officer of INAPA moves the request, as the back office would (the workflow service, the portal's database). */
@@ -238,16 +246,10 @@ describe('Mis solicitudes: a request followed to the end', () => {
     await snapshotOnFailure(page, async () => {
       await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
       // Two more requests: one with an action pending, one withdrawn (to rate).
-      const submit = async () => {
-        const id = await draft(page);
-        const res = await page.request.post(`${api(id)}/submit`);
-        expect(res.status(), await res.text()).toBe(200);
-        return id;
-      };
-      const pending = await submit();
+      const pending = await submitted(page);
       await institution(pending, 'tomar');
       await institution(pending, 'solicitar_accion', 'Confirme el número de contrato.', false);
-      const withdrawn = await submit();
+      const withdrawn = await submitted(page);
       expect((await page.request.post(`${portal.baseUrl}/v1/portals/requests/${withdrawn}/disable`)).status()).toBe(200);
 
       await page.goto(`${portal.baseUrl}/mis-solicitudes`);
@@ -289,8 +291,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {
       await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
-      const id = await draft(page);
-      expect((await page.request.post(`${api(id)}/submit`)).status()).toBe(200);
+      const id = await submitted(page);
       const cases: [string, RegExp, string[]][] = [
         ['/mis-solicitudes', /\/assets\/MyRequestsPage-[\w-]+\.js$/, ['/v1/portals/solicitudes-en-linea', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile']],
         [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`]],
@@ -356,20 +357,16 @@ describe('Mis solicitudes: a request followed to the end', () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {
       await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
-      const submitted = await draft(page);
-      expect((await page.request.post(`${api(submitted)}/submit`)).status()).toBe(200);
+      await submitted(page);
       await draft(page);
       await watchLayoutShifts(page);
-      await page.route(/\/v1\/portals\/solicitudes-en-linea$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await route.continue();
-      });
+      await holdResponses(page, /\/v1\/portals\/solicitudes-en-linea$/, 1000);
       await page.goto(`${portal.baseUrl}/mis-solicitudes`);
       await page.getByRole('region', { name: 'Solicitudes enviadas' }).getByRole('listitem').first().waitFor();
       await page.getByRole('link', { name: /^Continuar/ }).first().waitFor();
       await waitForStillPage(page);
-      const shifts = await layoutShifts(page);
-      expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+      const shifts = await layoutShiftTotal(page);
+      expect(shifts.total, shifts.detail).toBeLessThan(0.01);
     });
   });
 });

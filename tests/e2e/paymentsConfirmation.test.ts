@@ -21,7 +21,7 @@ import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
-import { layoutShifts, watchLayoutShifts } from '../support/layoutShifts';
+import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
@@ -133,17 +133,14 @@ describe('the confirmation page leads to paying', () => {
       const { id } = await submitFormalizationApi(page, suite.baseUrl);
       await watchLayoutShifts(page);
       // The request (not the application) answers a second late.
-      await page.route(new RegExp(`/v1/portals/requests/${id}$`), async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await route.continue();
-      });
+      await holdResponses(page, new RegExp(`/v1/portals/requests/${id}$`), 1000);
       await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
       await page.getByTestId('codigo-solicitud').waitFor();
       await page.getByRole('region', { name: '¿Qué sigue?' }).getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
       await row(page, 'ONAPI').waitFor();
       await waitForStillPage(page);
-      const shifts = await layoutShifts(page);
-      expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+      const shifts = await layoutShiftTotal(page);
+      expect(shifts.total, shifts.detail).toBeLessThan(0.01);
     });
   });
 

@@ -35,3 +35,17 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
 export function layoutShifts(page: Page): Promise<LayoutShift[]> {
   return page.evaluate(() => (window as unknown as { __layoutShifts?: LayoutShift[] }).__layoutShifts ?? []);
 }
+
+/** The shifts kept since the page loaded, added up as CLS adds them, with the list (the elements that moved) to print when it fails. */
+export async function layoutShiftTotal(page: Page): Promise<{ total: number; detail: string }> {
+  const shifts = await layoutShifts(page);
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), detail: JSON.stringify(shifts, null, 1) };
+}
+
+/** Answers matching `url` reach `page` `ms` late (a slow network for one call): what the page draws before they come can be checked for shifts. */
+export async function holdResponses(page: Page, url: RegExp, ms: number): Promise<void> {
+  await page.route(url, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
