@@ -40,6 +40,10 @@ import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Input.layer.css';
+// A step's first fields drawn before the form's code (ApplicationFrame, form-mantine's StepPreview): the
+// step's fieldset and the selects' chevron.
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';

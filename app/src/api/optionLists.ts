@@ -8,7 +8,9 @@
  * bundle: only the engine's URL templates (`@portal/form-engine/placeholders`), not the engine.
  */
 import { sourceUrls } from '@portal/form-engine/placeholders';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { FormNode } from '@portal/form-engine';
+import type { PreviewAnswer } from '@portal/form-mantine/preview';
 import { api } from '../lib/api-client';
 
 export interface JsonAnswer {
@@ -49,5 +51,42 @@ export function preloadOptionLists(schema: FormNode, step: string, data: Record<
     const answer = fetchJson(url);
     answer.catch(() => early.delete(url));
     early.set(url, answer);
+    follow(url, answer);
   }
+}
+
+/** How far each list asked ahead has come (kept after a select takes the answer): read by the step drawn before its code. */
+const progress = new Map<string, PreviewAnswer>();
+const followers = new Set<() => void>();
+/** Changes with every entry of `progress`, so React reads a new answer function. */
+let progressVersion = 0;
+
+function setProgress(url: string, state: PreviewAnswer): void {
+  progress.set(url, state);
+  progressVersion += 1;
+  for (const follower of followers) follower();
+}
+
+function follow(url: string, answer: Promise<JsonAnswer>): void {
+  setProgress(url, { status: 'loading' });
+  answer.then(
+    ({ status, body }) => setProgress(url, status === 200 ? { status: 'loaded', body } : { status: 'failed' }),
+    () => setProgress(url, { status: 'failed' }),
+  );
+}
+
+/**
+ * The state of the option lists asked ahead (`preloadOptionLists`), as a function of the URL for
+ * StepPreview; a new function whenever one of them moves on, so the preview draws again.
+ */
+export function useListsAskedAhead(): (url: string) => PreviewAnswer | undefined {
+  const version = useSyncExternalStore(
+    (listener) => {
+      followers.add(listener);
+      return () => followers.delete(listener);
+    },
+    () => progressVersion,
+  );
+  // `version` stands for the map's contents: a new function when they change.
+  return useMemo(() => (url: string) => (version >= 0 ? progress.get(url) : undefined), [version]);
 }

@@ -18,7 +18,7 @@ const pathOf = (name: string, version?: number) =>
 
 /** Answers asked for ahead of their page, each handed to the first caller that asks (then asked afresh). */
 const early = new Map<string, Promise<PublishedFormVersion>>();
-/** Who shows a form's frame (useFormFrame): told when a form's answer changes it. */
+/** Who shows a form's frame (useFormFrame) or a version that arrived (useArrivedForm): told when a form's answer changes them. */
 const listeners = new Set<() => void>();
 
 /** A form's current version, or version `version` (rejects with the API's error). */
@@ -35,8 +35,34 @@ export function fetchPublishedForm(name: string, version?: number): Promise<Publ
 function request(path: string, options?: CallOptions): Promise<PublishedFormVersion> {
   return api.get<{ data: PublishedFormVersion }>(path, options).then((answer) => {
     keepFrame(answer.data);
+    keepArrived(answer.data);
     return answer.data;
   });
+}
+
+/** The versions of forms that have arrived during this page's life, by `form@version` (they never change). */
+const arrived = new Map<string, PublishedFormVersion>();
+const arrivedKey = (name: string, version: number) => `${name}@${version}`;
+
+function keepArrived(published: PublishedFormVersion): void {
+  const key = arrivedKey(published.form, published.version);
+  if (arrived.has(key)) return;
+  arrived.set(key, published);
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Version `version` of a form once it has arrived in this page (asked for by anyone, the early ask
+ * included), else undefined: what an application's step draws before its page's code (ApplicationFrame).
+ */
+export function useArrivedForm(name: string, version: number | undefined): PublishedFormVersion | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => (version === undefined ? undefined : arrived.get(arrivedKey(name, version))),
+  );
 }
 
 /** Has the browser fetch a module ahead of its import (once per address). */

@@ -83,6 +83,12 @@ export function expandUrl(template: string, scope: Record<string, unknown>): str
   return url;
 }
 
+/** The option-list URL of the select at data path `path` (its `x-source` template filled from `data`), null while it cannot be filled or the node has no source. */
+export function sourceUrl(node: FormNode, path: string, data: Record<string, unknown>): string | null {
+  const source = node['x-source'];
+  return source ? expandUrl(source.url, scopeAt(data, path)) : null;
+}
+
 /**
  * The option-list URLs (`x-source`) that the selects under `node` (the schema
  * at data path `path`: a section, or the whole form at '') ask for with
@@ -94,9 +100,8 @@ export function expandUrl(template: string, scope: Record<string, unknown>): str
 export function sourceUrls(node: FormNode, path: string, data: Record<string, unknown>): string[] {
   const urls = new Set<string>();
   const walk = (at: FormNode, where: string) => {
-    const source = at['x-source'];
-    if (source) {
-      const url = expandUrl(source.url, scopeAt(data, where));
+    if (at['x-source']) {
+      const url = sourceUrl(at, where, data);
       if (url !== null) urls.add(url);
       return;
     }

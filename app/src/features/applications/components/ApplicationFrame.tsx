@@ -7,10 +7,21 @@
  * bundle), and a loader where the questions go. It is in the first bundle
  * (the router shows it while the step's code loads) and uses only components
  * whose styles the first paint has.
+ *
+ * Once the draft and its form version have arrived (both asked for with the
+ * first bundle, AppRoutes.preloadPage), the step's first fields are drawn
+ * above the loader with the citizen's answers, as the form will draw them
+ * (form-mantine's StepPreview): on a slow phone the answers show a second or
+ * more before the form's code, and the form then takes their place without
+ * anything moving.
  */
 import { useEffect, useRef } from 'react';
 import { Grid, Loader, Stack, Text, Title } from '@mantine/core';
-import { frameOf, useFormFrame } from '../../../lib/publishedForms';
+import type { FormNode } from '@portal/form-engine';
+import { StepPreview } from '@portal/form-mantine/preview';
+import { useApplication } from '../../../api/applications';
+import { useListsAskedAhead } from '../../../api/optionLists';
+import { frameOf, useArrivedForm, useFormFrame } from '../../../lib/publishedForms';
 import { focusPageHeading } from '../../../lib/useRouteFocus';
 import { useFormRoute } from '../useFormRoute';
 
@@ -24,6 +35,11 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   const frame = known ? frameOf(known) : seen;
   // Only a step the address names: the first visible one depends on the answers, which the engine decides.
   const stepTitle = route.step ? frame?.steps[route.step] : undefined;
+  const { data: app } = useApplication(route.form, route.id);
+  // The form version the draft is on, as the page will draw it.
+  const form = useArrivedForm(route.form, app?.form_version);
+  const answerOf = useListsAskedAhead();
+  const loader = <Loader role="progressbar" aria-label="Cargando la solicitud" />;
   return (
     <Grid gap="xl" ref={focused.ref} onFocus={focused.onFocus} onBlur={focused.onBlur}>
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -40,7 +56,13 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
               <Title order={2}>{stepTitle}</Title>
             </div>
           )}
-          <Loader role="progressbar" aria-label="Cargando la solicitud" />
+          {stepTitle && app && form ? (
+            <StepPreview schema={form.schema as FormNode} section={route.step as string} data={app.data} answerOf={answerOf}>
+              {loader}
+            </StepPreview>
+          ) : (
+            loader
+          )}
         </Stack>
       </Grid.Col>
     </Grid>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ComboboxChevron, Loader, Select, type SelectProps } from '@mantine/core';
-import { InputField, type InputFieldProps } from './InputField';
+import { Select, type SelectProps } from '@mantine/core';
+import { SelectStandIn, type SelectStandInProps } from './SelectStandIn';
 
 /**
  * A Mantine Select drawn first as a stand-in of the same look (Mantine's
@@ -95,7 +95,7 @@ export function DeferredSelect(props: SelectProps) {
     flushSync(() => setLive(true));
   };
   return (
-    <InputField
+    <SelectStandIn
       id={props.id ?? ''}
       label={props.label}
       description={props.description}
@@ -103,20 +103,12 @@ export function DeferredSelect(props: SelectProps) {
       withAsterisk={props.withAsterisk}
       disabled={props.disabled}
       // The widgets pass the read-only look as plain input styles (useField's READ_ONLY_STYLES).
-      styles={props.styles as InputFieldProps['styles']}
-      staticSelector="Select"
+      styles={props.styles as SelectStandInProps['styles']}
       value={chosenLabel(props)}
       placeholder={props.placeholder}
-      readOnly
-      pointer
-      role="combobox"
-      aria-haspopup="listbox"
-      aria-expanded={false}
+      loading={props.loading}
       aria-required={props['aria-required']}
       aria-busy={props['aria-busy']}
-      autoComplete="off"
-      data-stand-in=""
-      rightSection={props.loading ? <Loader size="calc(var(--input-right-section-size) / 2)" /> : <ComboboxChevron size={props.size} error={props.error} />}
       onFocus={() => now(true)}
       onPointerEnter={() => now(false)}
     />

@@ -5,9 +5,9 @@
  * itself, so a Mantine upgrade that changes its markup fails this test rather than the look.
  */
 import { describe, expect, it } from 'vitest';
-import { ComboboxChevron, InputBase, TextInput } from '@mantine/core';
+import { ComboboxChevron, InputBase, Textarea, TextInput } from '@mantine/core';
 import { mantineMarkup as markup } from '../../testing/mantineMarkup';
-import { InputField } from './InputField';
+import { InputField, TEXTAREA_ROWS, TextareaField } from './InputField';
 import { READ_ONLY_STYLES } from './useField';
 
 describe('InputField', () => {
@@ -36,5 +36,16 @@ describe('InputField', () => {
     expect(markup(<InputField {...common} staticSelector="Select" rightSection={<ComboboxChevron error="Elija" />} />)).toBe(
       markup(<InputBase {...common} __staticSelector="Select" rightSection={<ComboboxChevron error="Elija" />} rightSectionPointerEvents="none" />),
     );
+  });
+
+  it('draws a text area as Mantine’s Textarea does, sized by its text between its bounds of lines', () => {
+    const props = { id: 'e', label: 'Objeto', description: 'Qué hará la empresa', error: 'Escriba el objeto', withAsterisk: true, 'aria-required': true, maxLength: 1000, defaultValue: 'Software' } as const;
+    const ours = markup(<TextareaField {...props} />);
+    // The one difference: the size by CSS on the area, where Mantine's autosize would measure it by script.
+    const area = /<textarea [^>]*style="([^"]*)"/.exec(ours)?.[1] ?? '';
+    expect(area).toContain('field-sizing:content');
+    expect(area).toContain(`min-height:calc(${TEXTAREA_ROWS.min}lh`);
+    expect(area).toContain(`max-height:calc(${TEXTAREA_ROWS.max}lh`);
+    expect(ours.replace(` style="${area}"`, '')).toBe(markup(<Textarea {...props} rows={TEXTAREA_ROWS.min} />));
   });
 });

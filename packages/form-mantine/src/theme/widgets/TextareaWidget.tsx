@@ -1,23 +1,20 @@
-import { Textarea } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from './useField';
 import { useUncontrolledText } from './useUncontrolledText';
+import { TextareaField } from './InputField';
 
 /**
- * Long text (`x-widget: textarea`), growing with its content. Like plain
+ * Long text (`x-widget: textarea`), growing with its text (TextareaField). Like plain
  * text inputs, the browser keeps the text: a keystroke renders nothing.
  */
 export default function TextareaWidget(props: WidgetProps) {
   const field = useField(props, undefined, { value: false });
   const text = useUncontrolledText(field.store, field.path);
   return (
-    <Textarea
+    <TextareaField
       {...field.wrapper}
       ref={text.ref as React.Ref<HTMLTextAreaElement>}
       aria-required={field.ariaRequired}
-      autosize
-      minRows={3}
-      maxRows={12}
       maxLength={field.node.maxLength}
       defaultValue={text.defaultValue}
       placeholder={props.placeholder || undefined}
