@@ -338,49 +338,57 @@ describe('the form', () => {
     });
   });
 
-  it('at 390 px, a step\'s answers show before the step\'s code, inert, where the form then draws them', async () => {
-    const page = await suite.page({ viewport: PHONE });
-    await snapshotOnFailure(page, async () => {
-      await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, '05607221842'));
-      const id = await newApplication(page);
-      const data = fixture('srl-completa');
-      await seedDraft(page, suite.baseUrl, id, data);
-      await watchLayoutShifts(page);
-      // The step's own code arrives two seconds late (a slow phone network): until then, the frame.
-      await holdResponses(page, /\/assets\/ApplicationPage-[^/]*\.js$/, 2000);
-      await page.goto(`${suite.baseUrl}/formalizacion/${id}/actividades_empresariales`);
-      const preview = page.locator('[data-step-preview]');
-      const purpose = preview.locator('textarea');
-      await purpose.waitFor();
-      const activities = (data.actividades_empresariales as Record<string, string>);
-      expect(await purpose.inputValue()).toBe(activities.objeto_de_la_empresa);
-      // The activities' names come from the CIIU list asked for with the draft.
-      await expect.poll(() => preview.locator('input[role="combobox"]').first().inputValue({ timeout: 100 }).catch(() => '')).toMatch(new RegExp(`^${activities.actividad_principal} - \\S`));
-      expect(await page.getByRole('progressbar', { name: 'Cargando la solicitud' }).count()).toBe(1);
-      // Nothing to type into before the form is there: not focusable, not announced.
-      expect(await preview.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, 'paso-5-antes-del-codigo-390.png') });
-      const boxes = async () => page.evaluate(() => ['actividad_principal', 'actividad_secundaria', 'objeto_de_la_empresa'].map((key) => {
-        const input = document.getElementById(`root_actividades_empresariales_${key}`)!;
-        const box = input.getBoundingClientRect();
-        return { key, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
-      }));
-      const before = await boxes();
+  for (const [label, viewport, cedula] of [['390', PHONE, '05607221842'], ['1280', DESKTOP, '40233509187']] as const) {
+    it(`at ${label} px, a step's answers show before the step's code, inert, where the form then draws them`, async () => {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await login(page, suite.baseUrl, await registerCitizen(suite.baseUrl, cedula));
+        const id = await newApplication(page);
+        const data = fixture('srl-completa');
+        await seedDraft(page, suite.baseUrl, id, data);
+        await watchLayoutShifts(page);
+        // The step's own code arrives four seconds late (a slow phone network): until then, the frame.
+        await holdResponses(page, /\/assets\/ApplicationPage-[^/]*\.js$/, 4000);
+        await page.goto(`${suite.baseUrl}/formalizacion/${id}/actividades_empresariales`);
+        const preview = page.locator('[data-step-preview]');
+        const purpose = preview.locator('textarea');
+        await purpose.waitFor();
+        const activities = (data.actividades_empresariales as Record<string, string>);
+        expect(await purpose.inputValue()).toBe(activities.objeto_de_la_empresa);
+        // The activities' names come from the CIIU list asked for with the draft.
+        await expect.poll(() => preview.locator('input[role="combobox"]').first().inputValue({ timeout: 100 }).catch(() => '')).toMatch(new RegExp(`^${activities.actividad_principal} - \\S`));
+        expect(await page.getByRole('progressbar', { name: 'Cargando la solicitud' }).count()).toBe(1);
+        // Nothing to type into before the form is there: not focusable, not announced; the page is accessible meanwhile.
+        expect(await preview.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+        await expectNoAxeViolations(page, 'el paso 5 antes de su código', { still: false });
+        // Not reachable with the keyboard (nor by script): focusing each of its fields leaves the focus where it was.
+        expect(await preview.locator('input, textarea').evaluateAll((fields) => fields.map((field) => {
+          (field as HTMLElement).focus();
+          return document.activeElement === field;
+        }))).toEqual([false, false, false]);
+        await page.screenshot({ path: path.join(SHOTS, `paso-5-antes-del-codigo-${label}.png`) });
+        const boxes = async () => page.evaluate(() => ['actividad_principal', 'actividad_secundaria', 'objeto_de_la_empresa'].map((key) => {
+          const input = document.getElementById(`root_actividades_empresariales_${key}`)!;
+          const box = input.getBoundingClientRect();
+          return { key, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
+        }));
+        const before = await boxes();
 
-      // The form takes the preview's place: the same boxes, the purpose editable, no shift.
-      await page.waitForFunction(() => document.querySelector('[data-step-preview]') === null, undefined, { timeout: 20_000 });
-      const form = page.locator('form.rjsf');
-      await form.getByRole('combobox', { name: 'Actividad principal' }).waitFor();
-      await waitForStillPage(page);
-      expect(await boxes()).toEqual(before);
-      const editable = form.getByRole('textbox', { name: 'Objeto de la empresa' });
-      expect(await editable.inputValue()).toBe(activities.objeto_de_la_empresa);
-      await editable.fill(`${activities.objeto_de_la_empresa} Y soporte técnico.`);
-      const shifts = await layoutShiftTotal(page);
-      expect(shifts.total, shifts.detail).toBeLessThan(0.01);
-      await shot(page, 'paso-5-390');
+        // The form takes the preview's place: the same boxes, the purpose editable, no shift.
+        await page.waitForFunction(() => document.querySelector('[data-step-preview]') === null, undefined, { timeout: 20_000 });
+        const form = page.locator('form.rjsf');
+        await form.getByRole('combobox', { name: 'Actividad principal' }).waitFor();
+        await waitForStillPage(page);
+        expect(await boxes()).toEqual(before);
+        const editable = form.getByRole('textbox', { name: 'Objeto de la empresa' });
+        expect(await editable.inputValue()).toBe(activities.objeto_de_la_empresa);
+        await editable.fill(`${activities.objeto_de_la_empresa} Y soporte técnico.`);
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+        await shot(page, `paso-5-${label}`);
+      });
     });
-  });
+  }
 
   it('the document picker is readable at 390 px: long names wrap, buttons on screen, no sideways scroll', async () => {
     const page = await suite.page({ viewport: PHONE });
