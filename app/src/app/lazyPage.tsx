@@ -11,11 +11,18 @@ export type LazyPage = ComponentType & {
 
 /**
  * A route's page loaded on demand (lib/lazyPage.ts): its frame, else the progress bar, until its code is
- * there. Once it is drawn with its code, the visit's first page is shown (markPageShown).
+ * there. Once it is drawn with its code, the visit's first page is shown (markPageShown); a page whose
+ * content comes after its code (`showsItself`: drawn in a transition once its data is there) says so
+ * itself when it is drawn (usePageShownOnceDrawn).
  */
-export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K, frame?: ComponentType): LazyPage {
+export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  frame?: ComponentType,
+  { showsItself = false }: { showsItself?: boolean } = {},
+): LazyPage {
   const shown = frame ?? RouteProgress;
-  return Object.assign(loadOnDemand(load, name, shown, { onShown: markPageShown }), { frame: shown });
+  return Object.assign(loadOnDemand(load, name, shown, { onShown: showsItself ? undefined : markPageShown }), { frame: shown });
 }
 
 /** Whether a route's page is one of lazyPage's (its code loads on demand). */

@@ -162,6 +162,17 @@ export function whenPageShown(task: () => void): () => void {
   };
 }
 
+/**
+ * For a page whose content is drawn after its code (lazyPage's `showsItself`): the visit's first page is
+ * shown once `drawn` is true (its content, or its error, committed). Until then what waits for it (the
+ * account menu's code, the toasts' host) does not load beside the page's own content on a slow network.
+ */
+export function usePageShownOnceDrawn(drawn: boolean): void {
+  useEffect(() => {
+    if (drawn) markPageShown();
+  }, [drawn]);
+}
+
 /** False until whenPageShown's moment, then true (set in a transition). */
 export function usePageShown(): boolean {
   const [shown, setShown] = useState(false);

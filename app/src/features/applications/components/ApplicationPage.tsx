@@ -18,6 +18,7 @@ import { readServerErrors, readVisited, writeVisited } from '../stepState';
 import { useRemoteVerdicts } from '../useRemoteVerdicts';
 import { SaveStatus } from './SaveStatus';
 import { SectionNav, type SectionStatus } from './SectionNav';
+import { usePageShownOnceDrawn } from '../../../lib/afterFirstPaint';
 
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
@@ -49,6 +50,7 @@ export function ApplicationPage() {
   const { data: app, error, mutate } = useApplication(route.form, route.id);
   // The version the draft is on (opening it moved it to the current one when the form changed).
   const { data: form, error: formError } = useOnlineForm(route.form, app?.form_version);
+  usePageShownOnceDrawn(Boolean(error || formError));
   if (error || formError) return LOAD_FAILED;
   if (!app || !form) return <ApplicationFrame />;
   return <ApplicationSteps key={app.id} route={route} form={form} app={app} mutate={mutate} />;
@@ -67,6 +69,8 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
   const paths = route.paths;
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState<Data | null>(null);
+  // The step drawn (after the frame, its code and the draft's first check): what waits for the page comes now.
+  usePageShownOnceDrawn(draft !== null);
   // The engine's verdict on the draft as SchemaForm computed it on the last change (null until the first change).
   const [checked, setChecked] = useState<DraftCheck | null>(null);
   const [stepErrors, setStepErrors] = useState<PathMessage[]>(NO_ERRORS);

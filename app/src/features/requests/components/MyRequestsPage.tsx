@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Loader, Stack, Title } from '@mantine/core';
 import { useApplications } from '../../../api/applications';
+import { usePageShownOnceDrawn } from '../../../lib/afterFirstPaint';
 import { MyApplications } from './MyApplications';
 import { SubmittedRequests } from './SubmittedRequests';
 
@@ -15,6 +16,7 @@ export function MyRequestsPage() {
   // Drawn in a transition, in slices: SWR's answer renders synchronously, and both lists were one ~100 ms
   // task with the CPU 4× slower.
   const waiting = useDeferredValue(drafts.data === undefined && drafts.error === undefined);
+  usePageShownOnceDrawn(!waiting);
   return (
     <Stack gap="xl">
       <Title order={1}>Mis solicitudes</Title>

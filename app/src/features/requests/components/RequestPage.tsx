@@ -11,6 +11,7 @@ import { formatWhen as formatDate } from '../../../lib/dates';
 import { openModal } from '../../../modals/modalStore';
 import { AnswersFrame } from './AnswersFrame';
 import { ActionCallout, Comments, Documents, Payments, RatingSection, Timeline, WithdrawButton } from './RequestSections';
+import { usePageShownOnceDrawn } from '../../../lib/afterFirstPaint';
 
 /**
  * The answers as submitted: the form engine and its renderer (two thirds of the page's code) are asked
@@ -31,6 +32,7 @@ export function RequestPage() {
   // (status, timeline, charges, thread, documents) was one task of ~75 ms with the CPU 4× slower. Deferred,
   // the loader stays for that render and the page is drawn in a transition, in slices.
   const request = useDeferredValue(data);
+  usePageShownOnceDrawn(!valid || error !== undefined || request !== undefined);
 
   if (!valid || statusOf(error) === 404) {
     return (
