@@ -12,9 +12,10 @@
  * form are JSON asked for with the first bundle: enough to show the answers.
  *
  * Only what is sure to look the same is drawn, from the top of the section,
- * stopping at the first field that is not: a rule (`x-visible`,
+ * stopping at the first field that is not (text, long text, fixed options and
+ * option lists are drawn): a rule (`x-visible`,
  * `x-required` as a rule, `x-disabled`, computed values, warnings, options
- * by rule) needs the engine; masks, lookups, numbers, dates, choices, grids
+ * by rule) needs the engine; masks, lookups, numbers, dates, radios, grids
  * and documents need their widgets; an option list that failed shows its
  * own error. Errors are never drawn: the form shows them once a field is
  * touched (`showErrors="touched"`), never on arrival. What is drawn is inert
@@ -31,7 +32,7 @@ import { sourceUrl } from '@portal/form-engine/placeholders';
 import { sourceItems, sourceLabel, sourceValue } from '@portal/form-engine/sources';
 import { pathToId } from '../data/pathToId';
 import { widgetFor, WIDGET } from '../data/rjsfSchema';
-import { InputField, TextareaField } from '../theme/widgets/InputField';
+import { InputField, TextareaField, textInputType } from '../theme/widgets/InputField';
 import { SelectStandIn } from '../theme/widgets/SelectStandIn';
 import { OFFSCREEN_SKIPPED } from '../theme/templates/offscreen';
 
@@ -52,16 +53,26 @@ export interface StepPreviewProps {
 }
 
 /** Keywords that change nothing a field shows when it arrives (errors show once it is touched). */
-const SAME_ON_ARRIVAL = new Set(['type', 'title', 'description', 'maxLength', 'minLength', 'pattern', 'x-required', 'x-messages', 'x-assert', 'x-source', 'x-widget', 'x-placeholder']);
+const SAME_ON_ARRIVAL = new Set(['type', 'title', 'description', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'oneOf', 'x-required', 'x-messages', 'x-assert', 'x-source', 'x-widget', 'x-placeholder']);
 
 /** A field the preview can draw exactly: plain keywords, a literal requirement, and a widget it draws. */
 function drawable(node: FormNode): boolean {
   if (!Object.keys(node).every((key) => SAME_ON_ARRIVAL.has(key))) return false;
   const required = node['x-required'];
   if (required !== undefined && typeof required !== 'boolean') return false;
-  if (node.type !== 'string') return false;
   const widget = widgetFor(node);
-  return widget === WIDGET.text || widget === WIDGET.textarea || widget === WIDGET.source;
+  // Formats that only change the input's type (the others have widgets of their own: dates, times).
+  if (node.format !== undefined && (widget !== WIDGET.text || textInputType(node.format) === 'text')) return false;
+  if (widget === WIDGET.select) return node.type === 'string' || node.type === 'integer' || node.type === 'number';
+  return node.type === 'string' && (widget === WIDGET.text || widget === WIDGET.textarea || widget === WIDGET.source);
+}
+
+/** The label of a fixed option (`oneOf` `const`/`title`, or `enum`) as RJSF lists it: '' when nothing is chosen, null when the value is not an option. */
+function fixedLabel(node: FormNode, value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return '';
+  const option = node.oneOf?.find((o) => o.const === value);
+  if (option) return option.title ?? String(option.const);
+  return node.enum?.includes(value) ? String(value) : null;
 }
 
 const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
@@ -103,7 +114,12 @@ function drawField(node: FormNode, key: string, path: string, props: StepPreview
     return { key, field: <TextareaField {...common} readOnly={false} maxLength={node.maxLength} defaultValue={asText(value)} placeholder={placeholder} /> };
   }
   if (widget === WIDGET.text) {
-    return { key, field: <InputField {...common} readOnly={false} type="text" defaultValue={asText(value)} maxLength={node.maxLength} placeholder={placeholder} /> };
+    return { key, field: <InputField {...common} readOnly={false} type={textInputType(node.format)} defaultValue={asText(value)} maxLength={node.maxLength} placeholder={placeholder} /> };
+  }
+  if (widget === WIDGET.select) {
+    const label = fixedLabel(node, value);
+    if (label === null) return null;
+    return { key, field: <SelectStandIn {...common} value={label} placeholder={placeholder ?? 'Seleccione una opción'} /> };
   }
   const decl = node['x-source'] as SourceDecl;
   const url = sourceUrl(node, path, props.data);

@@ -54,6 +54,11 @@ function wrapperStyle(offsetTop: boolean, offsetBottom: boolean, rightSection: b
   return style as CSSProperties;
 }
 
+/** The `type` of a text field's input for the node's `format` (the phone's keyboard follows it). */
+export function textInputType(format: string | undefined): string {
+  return format === 'email' ? 'email' : format === 'telefono' ? 'tel' : format === 'sitio-web' ? 'url' : 'text';
+}
+
 /** Whether a label part (description, error) is drawn: Mantine leaves out empty ones. */
 export const isShown = (node: ReactNode): boolean => node !== undefined && node !== null && node !== false && node !== '';
 

@@ -3,7 +3,7 @@ import { Loader } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormNode } from '@portal/form-engine';
 import { useField } from './useField';
-import { InputField } from './InputField';
+import { InputField, textInputType } from './InputField';
 import { useUncontrolledText } from './useUncontrolledText';
 import { useMaskedInput } from '../../widgets/masked/useMaskedInput';
 import { useLookup } from '../../widgets/lookup/useLookup';
@@ -24,9 +24,6 @@ export default function TextWidget(props: WidgetProps) {
   return node['x-mask'] === undefined && node['x-lookup'] === undefined ? <PlainTextWidget {...props} /> : <ControlledTextWidget {...props} />;
 }
 
-function inputType(node: FormNode): string {
-  return node.format === 'email' ? 'email' : node.format === 'telefono' ? 'tel' : node.format === 'sitio-web' ? 'url' : 'text';
-}
 
 /** Free text: the browser keeps the text; a keystroke re-renders nothing (useUncontrolledText). */
 function PlainTextWidget(props: WidgetProps) {
@@ -41,7 +38,7 @@ function PlainTextWidget(props: WidgetProps) {
       {...field.wrapper}
       ref={text.ref as React.Ref<HTMLInputElement>}
       aria-required={field.ariaRequired}
-      type={inputType(node)}
+      type={textInputType(node.format)}
       autoComplete={noPaste ? 'off' : undefined}
       defaultValue={text.defaultValue}
       maxLength={node.maxLength}
@@ -63,7 +60,7 @@ function ControlledTextWidget(props: WidgetProps) {
   const mask = typeof node['x-mask'] === 'string' ? node['x-mask'] : undefined;
   const masked = useMaskedInput(mask, value);
   const lookup = useLookup(store, node['x-lookup'], path, node.format, value);
-  const type = inputType(node);
+  const type = textInputType(node.format);
 
   return (
     <InputField
