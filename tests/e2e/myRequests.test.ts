@@ -354,19 +354,10 @@ describe('Mis solicitudes: a request followed to the end', () => {
   });
 
   it('a request\'s page answering late: the shell\'s later code (account menu, toasts\' host) waits until the request is drawn', async () => {
-    const setup = await newPage(PHONE);
-    let id = 0;
-    await snapshotOnFailure(setup, async () => {
-      await signInTo(setup, portal.baseUrl, account, '/mis-solicitudes');
-      id = await submitted(setup);
-    });
-    // A fresh browser context (nothing cached) with the same session.
     const page = await newPage(PHONE);
-    await page.context().addCookies(await setup.context().cookies());
-    await page.addInitScript((stored) => {
-      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-    }, await setup.evaluate(() => Object.fromEntries(Object.entries(localStorage))));
     await snapshotOnFailure(page, async () => {
+      await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
+      const id = await submitted(page);
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
           if (document.querySelector('[data-testid="codigo-solicitud"]')) {

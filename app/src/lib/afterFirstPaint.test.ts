@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, markPageShown, resetPageShownForTests, useAfterFirstPaint, whenPageShown } from './afterFirstPaint';
+import { afterFirstPaint, markPageShown, resetPageShownForTests, useAfterFirstPaint, usePageShownOnceDrawn, whenPageShown } from './afterFirstPaint';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -74,6 +74,18 @@ describe('whenPageShown', () => {
     vi.advanceTimersByTime(200);
     expect(task).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('a page whose content comes after its code is shown once it says its content is drawn, not when it mounts', () => {
+    vi.useFakeTimers();
+    const task = vi.fn();
+    whenPageShown(task);
+    const { rerender } = renderHook(({ drawn }) => usePageShownOnceDrawn(drawn), { initialProps: { drawn: false } });
+    vi.advanceTimersByTime(3000);
+    expect(task).not.toHaveBeenCalled();
+    rerender({ drawn: true });
+    vi.advanceTimersByTime(200);
+    expect(task).toHaveBeenCalledTimes(1);
   });
 
   it('runs at once (after the next frame) on a later page of the visit', () => {

@@ -11,6 +11,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadFullStyles } from './fullStyles';
+import { resetPageShownForTests, whenPageShown } from './afterFirstPaint';
 import { lazyPage } from '../app/lazyPage';
 
 function deferred<T>() {
@@ -101,5 +102,22 @@ describe('lazyPage', () => {
     render(<Page />);
     await screen.findByRole('heading', { name: 'Contenido del paso' });
     expect(attempt).toBe(2);
+  });
+
+  it('the visit\'s first page is shown when its code is drawn, or, for a page that says so itself, when it says so', async () => {
+    for (const showsItself of [false, true]) {
+      resetPageShownForTests();
+      const shown = vi.fn();
+      whenPageShown(shown);
+      const code = deferred<{ ListPage: typeof Content }>();
+      const Page = lazyPage(() => code.promise, 'ListPage', undefined, { showsItself });
+      const view = render(<Page />);
+      code.resolve({ ListPage: Content });
+      await screen.findByRole('heading', { name: 'Contenido del paso' });
+      // After the page's frame and a moment (whenPageShown's settling).
+      expect(await within(1000, () => shown.mock.calls.length > 0), `showsItself ${showsItself}`).toBe(!showsItself);
+      view.unmount();
+    }
+    resetPageShownForTests();
   });
 });
