@@ -421,8 +421,9 @@ describe('keyboard only (no mouse)', () => {
 
       // On a step opened afresh, the skip link passes the header and the task list: it lands on the step's title.
       await page.reload();
-      // The step itself, not its frame (which shows the same title while the step's code and draft load).
-      await page.getByLabel('Nombre del establecimiento / Razón social').waitFor();
+      // The step itself, not its frame (which shows the same title, and the first fields inert and hidden from
+      // assistive technology, while the step's code and draft load): the field as a textbox is the form's.
+      await page.getByRole('textbox', { name: 'Nombre del establecimiento / Razón social' }).waitFor();
       await tabTo(page, 'Saltar al contenido principal', { max: 1 });
       await page.keyboard.press('Enter');
       await expectFocus(page, (f) => f.tag === 'h2' && f.name === 'Datos de la empresa / Razón social');
