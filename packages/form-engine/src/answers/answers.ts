@@ -8,7 +8,7 @@
 import type { FormNode, SourceDecl } from '../types';
 import { nodeAt, resolveRelative, scopeAt, valueAt } from '../paths/paths';
 import { expandUrl } from '../placeholders/placeholders';
-import { sourceItems, sourceLabel, sourceValue } from '../lookup/lookup';
+import { sourceItems, sourceLabel, sourceValue } from '../lookup/sources';
 import { applyMask, currencyCode, formatAmount, formatIsoDate, formatNumber } from './format';
 
 /** What is shown for a field with no answer. */

@@ -27,6 +27,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Stack, VisuallyHidden } from '@mantine/core';
 import type { FormNode, SourceDecl } from '@portal/form-engine';
+import { optionOf } from '@portal/form-engine/answers';
 import { valueAt } from '@portal/form-engine/paths';
 import { sourceUrl } from '@portal/form-engine/placeholders';
 import { sourceItems, sourceLabel, sourceValue } from '@portal/form-engine/sources';
@@ -70,7 +71,7 @@ function drawable(node: FormNode): boolean {
 /** The label of a fixed option (`oneOf` `const`/`title`, or `enum`) as RJSF lists it: '' when nothing is chosen, null when the value is not an option. */
 function fixedLabel(node: FormNode, value: unknown): string | null {
   if (value === undefined || value === null || value === '') return '';
-  const option = node.oneOf?.find((o) => o.const === value);
+  const option = optionOf(node, value);
   if (option) return option.title ?? String(option.const);
   return node.enum?.includes(value) ? String(value) : null;
 }
