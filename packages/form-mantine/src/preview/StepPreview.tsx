@@ -34,7 +34,7 @@ import { sourceItems, sourceLabel, sourceValue } from '@portal/form-engine/sourc
 import { pathToId } from '../data/pathToId';
 import { widgetFor, WIDGET } from '../data/rjsfSchema';
 import { InputField, TextareaField, textInputType } from '../theme/widgets/InputField';
-import { SelectStandIn } from '../theme/widgets/SelectStandIn';
+import { CHOOSE_OPTION, LOADING_OPTIONS, SelectStandIn } from '../theme/widgets/SelectStandIn';
 import { OFFSCREEN_SKIPPED } from '../theme/templates/offscreen';
 
 /** An option list's answer as far as it has come. */
@@ -120,7 +120,7 @@ function drawField(node: FormNode, key: string, path: string, props: StepPreview
   if (widget === WIDGET.select) {
     const label = fixedLabel(node, value);
     if (label === null) return null;
-    return { key, field: <SelectStandIn {...common} value={label} placeholder={placeholder ?? 'Seleccione una opción'} /> };
+    return { key, field: <SelectStandIn {...common} value={label} placeholder={placeholder ?? CHOOSE_OPTION} /> };
   }
   const decl = node['x-source'] as SourceDecl;
   const url = sourceUrl(node, path, props.data);
@@ -140,7 +140,7 @@ function drawField(node: FormNode, key: string, path: string, props: StepPreview
         value={label}
         loading={loading}
         aria-busy={loading || undefined}
-        placeholder={loading ? 'Cargando opciones…' : 'Seleccione una opción'}
+        placeholder={loading ? LOADING_OPTIONS : CHOOSE_OPTION}
       />
     ),
   };

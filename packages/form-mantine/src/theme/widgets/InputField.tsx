@@ -15,8 +15,8 @@ import { useCallback, useLayoutEffect, useRef, type CSSProperties, type InputHTM
  * size, variant or classNames), so the default size is all there is to copy.
  * `InputField.test.tsx` renders both side by side and compares them.
  */
-/** What labels a field: the same for a one-line input and a text area. */
-interface LabelledProps {
+/** What labels a field: the same for a one-line input, a text area and a select's stand-in. */
+export interface LabelledProps {
   id: string;
   label: ReactNode;
   description?: ReactNode;

@@ -1,15 +1,12 @@
-import type { FocusEventHandler, PointerEventHandler, ReactNode } from 'react';
+import type { FocusEventHandler, PointerEventHandler } from 'react';
 import { ComboboxChevron, Loader } from '@mantine/core';
-import { InputField, type InputFieldProps } from './InputField';
+import { InputField, type LabelledProps } from './InputField';
 
-export interface SelectStandInProps {
-  id: string;
-  label: ReactNode;
-  description?: ReactNode;
-  error?: ReactNode;
-  withAsterisk?: boolean;
-  disabled?: boolean;
-  styles?: InputFieldProps['styles'];
+/** What an empty select says, and a select whose list is loading (the stand-in and Mantine's Select alike). */
+export const CHOOSE_OPTION = 'Seleccione una opción';
+export const LOADING_OPTIONS = 'Cargando opciones…';
+
+export interface SelectStandInProps extends LabelledProps {
   /** The chosen option's label ('' when none). */
   value: string;
   placeholder?: string;

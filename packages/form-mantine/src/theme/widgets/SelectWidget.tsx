@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useField } from './useField';
 import { DeferredSelect } from './DeferredSelect';
+import { CHOOSE_OPTION } from './SelectStandIn';
 import { toChoices, useListMountedWhileOpen } from './selectOptions';
 import { wordFilter } from './wordFilter';
 
@@ -24,7 +25,7 @@ export default function SelectWidget(props: WidgetProps) {
       value={choices.keyOf(field.value)}
       onChange={(key) => field.choose(choices.valueOf(key))}
       onBlur={field.blur}
-      placeholder={props.placeholder || 'Seleccione una opción'}
+      placeholder={props.placeholder || CHOOSE_OPTION}
       searchable={choices.items.length > 8}
       filter={filter}
       nothingFoundMessage="No hay opciones que coincidan"

@@ -6,6 +6,7 @@ import { scopeAt } from '../../data/paths';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
 import { DeferredSelect } from '../../theme/widgets/DeferredSelect';
+import { CHOOSE_OPTION, LOADING_OPTIONS } from '../../theme/widgets/SelectStandIn';
 import { toChoices, useListMountedWhileOpen } from '../../theme/widgets/selectOptions';
 import { wordFilter } from '../../theme/widgets/wordFilter';
 import { useSourceOptions } from './useSourceOptions';
@@ -60,7 +61,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
         onBlur={field.blur}
         disabled={field.wrapper.disabled || waiting}
         loading={source.status === 'loading'}
-        placeholder={source.status === 'loading' ? 'Cargando opciones…' : 'Seleccione una opción'}
+        placeholder={source.status === 'loading' ? LOADING_OPTIONS : CHOOSE_OPTION}
         searchable={decl.searchable === true}
         filter={filter}
         limit={decl.searchable ? 100 : undefined}
