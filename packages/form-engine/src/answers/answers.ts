@@ -118,7 +118,15 @@ export function answerAt(schema: FormNode, data: Record<string, unknown>, path: 
  * list does not hold the value.
  */
 export function sourceAnswerLabel(display: Extract<AnswerDisplay, { kind: 'source' }>, body: unknown): string | null {
-  const { source, type, value } = display;
+  return sourceItemLabel(display.source, display.type, display.value, body);
+}
+
+/**
+ * The label of the item of an option list (`body`, the answer of a `source`) whose value is `value`, as a
+ * field of type `type` stores it; null when the list does not hold it. The read-back answers and the step
+ * drawn before the form's code (form-mantine's StepPreview) read a chosen option's label through it.
+ */
+export function sourceItemLabel(source: SourceDecl, type: FormNode['type'], value: unknown, body: unknown): string | null {
   for (const item of sourceItems(source, body)) {
     const own = item[source.value];
     if (own === undefined || own === null || own === '') continue;

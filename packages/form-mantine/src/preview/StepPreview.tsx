@@ -27,10 +27,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Stack, VisuallyHidden } from '@mantine/core';
 import type { FormNode, SourceDecl } from '@portal/form-engine';
-import { optionOf } from '@portal/form-engine/answers';
+import { isBlankAnswer, optionOf, sourceItemLabel } from '@portal/form-engine/answers';
 import { valueAt } from '@portal/form-engine/paths';
 import { sourceUrl } from '@portal/form-engine/placeholders';
-import { sourceItems, sourceLabel, sourceValue } from '@portal/form-engine/sources';
 import { pathToId } from '../data/pathToId';
 import { widgetFor, WIDGET } from '../data/rjsfSchema';
 import { InputField, TextareaField, textInputType } from '../theme/widgets/InputField';
@@ -70,24 +69,13 @@ function drawable(node: FormNode): boolean {
 
 /** The label of a fixed option (`oneOf` `const`/`title`, or `enum`) as RJSF lists it: '' when nothing is chosen, null when the value is not an option. */
 function fixedLabel(node: FormNode, value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return '';
+  if (isBlankAnswer(value)) return '';
   const option = optionOf(node, value);
   if (option) return option.title ?? String(option.const);
   return node.enum?.includes(value) ? String(value) : null;
 }
 
 const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
-
-/** The label of the chosen option in a loaded list, '' when nothing is chosen, null when the value is not in the list. */
-function chosenLabel(decl: SourceDecl, node: FormNode, body: unknown, value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return '';
-  for (const item of sourceItems(decl, body)) {
-    const option = item[decl.value];
-    if (option === undefined || option === null || option === '') continue;
-    if (sourceValue(option, node.type) === value) return sourceLabel(decl, item) || String(option);
-  }
-  return null;
-}
 
 interface Drawn {
   key: string;
@@ -129,7 +117,7 @@ function drawField(node: FormNode, key: string, path: string, props: StepPreview
   const answer = props.answerOf(url) ?? { status: 'loading' };
   if (answer.status === 'failed') return null;
   const loading = answer.status === 'loading';
-  const label = loading ? '' : chosenLabel(decl, node, answer.body, value);
+  const label = loading || isBlankAnswer(value) ? '' : sourceItemLabel(decl, node.type, value, answer.body);
   if (label === null) return null;
   return {
     key,
