@@ -8,7 +8,7 @@
  * bundle: only the engine's URL templates (`@portal/form-engine/placeholders`), not the engine.
  */
 import { sourceUrls } from '@portal/form-engine/placeholders';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { FormNode } from '@portal/form-engine';
 import type { PreviewAnswer } from '@portal/form-mantine/preview';
 import { api } from '../lib/api-client';
@@ -55,15 +55,15 @@ export function preloadOptionLists(schema: FormNode, step: string, data: Record<
   }
 }
 
-/** How far each list asked ahead has come (kept after a select takes the answer): read by the step drawn before its code. */
-const progress = new Map<string, PreviewAnswer>();
+/**
+ * How far each list asked ahead has come (kept after a select takes the answer), read by the step drawn
+ * before its code: a new map on every change, so React sees the change by identity.
+ */
+let progress: ReadonlyMap<string, PreviewAnswer> = new Map();
 const followers = new Set<() => void>();
-/** Changes with every entry of `progress`, so React reads a new answer function. */
-let progressVersion = 0;
 
 function setProgress(url: string, state: PreviewAnswer): void {
-  progress.set(url, state);
-  progressVersion += 1;
+  progress = new Map(progress).set(url, state);
   for (const follower of followers) follower();
 }
 
@@ -75,18 +75,13 @@ function follow(url: string, answer: Promise<JsonAnswer>): void {
   );
 }
 
-/**
- * The state of the option lists asked ahead (`preloadOptionLists`), as a function of the URL for
- * StepPreview; a new function whenever one of them moves on, so the preview draws again.
- */
-export function useListsAskedAhead(): (url: string) => PreviewAnswer | undefined {
-  const version = useSyncExternalStore(
+/** The option lists asked ahead (`preloadOptionLists`) by URL, as far as each has come (StepPreview's `lists`). */
+export function useListsAskedAhead(): ReadonlyMap<string, PreviewAnswer> {
+  return useSyncExternalStore(
     (listener) => {
       followers.add(listener);
       return () => followers.delete(listener);
     },
-    () => progressVersion,
+    () => progress,
   );
-  // `version` stands for the map's contents: a new function when they change.
-  return useMemo(() => (url: string) => (version >= 0 ? progress.get(url) : undefined), [version]);
 }

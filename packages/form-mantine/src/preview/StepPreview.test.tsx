@@ -105,8 +105,8 @@ describe('StepPreview', () => {
 
   it.each(steps)('draws the first fields of $name, $section ($fixture) as the form does', async ({ schema, data, today, section }) => {
     const lists = listsFor(schema.properties[section], section, data);
-    const answerOf = (url: string): PreviewAnswer | undefined => (lists.has(url) ? { status: 'loaded', body: lists.get(url) } : undefined);
-    const props = { schema, section, data, answerOf };
+    const loaded = new Map<string, PreviewAnswer>([...lists].map(([url, body]) => [url, { status: 'loaded', body }]));
+    const props = { schema, section, data, lists: loaded };
     const count = previewFields(props).length;
     if (count === 0) return;
     drawnSomewhere.add(section);
@@ -132,14 +132,15 @@ describe('StepPreview', () => {
     const { schema, data } = forms.find((f) => f.name === 'formalizacion') ?? forms[0];
     const section = 'actividades_empresariales';
     const lists = listsFor(schema.properties[section], section, data);
-    const loaded = previewFields({ schema, section, data, answerOf: (url) => ({ status: 'loaded', body: lists.get(url) }) });
+    const every = (answer: (body: unknown) => PreviewAnswer) => new Map<string, PreviewAnswer>([...lists].map(([url, body]) => [url, answer(body)]));
+    const loaded = previewFields({ schema, section, data, lists: every((body) => ({ status: 'loaded', body })) });
     expect(loaded.map((f) => f.key)).toEqual(['actividad_principal', 'actividad_secundaria', 'objeto_de_la_empresa']);
     // Lists still loading: the selects show their loader, the text is drawn all the same.
-    expect(previewFields({ schema, section, data, answerOf: () => ({ status: 'loading' }) })).toHaveLength(3);
+    expect(previewFields({ schema, section, data, lists: every(() => ({ status: 'loading' })) })).toHaveLength(3);
     // A list that failed shows its own error with the form: the preview stops before it.
-    expect(previewFields({ schema, section, data, answerOf: () => ({ status: 'failed' }) })).toHaveLength(0);
+    expect(previewFields({ schema, section, data, lists: every(() => ({ status: 'failed' })) })).toHaveLength(0);
     // A value the list does not hold: stopped too.
-    expect(previewFields({ schema, section, data, answerOf: () => ({ status: 'loaded', body: { data: [] } }) })).toHaveLength(0);
+    expect(previewFields({ schema, section, data, lists: every(() => ({ status: 'loaded', body: { data: [] } })) })).toHaveLength(0);
   });
 
   it('draws the selects whose list is still loading as the form does (placeholder, loader, busy)', async () => {
@@ -155,7 +156,7 @@ describe('StepPreview', () => {
     await waitFor(() => expect(form.querySelectorAll('[aria-busy="true"]')).toHaveLength(2));
     const { container: previewBox } = render(
       <MantineProvider env="test">
-        <StepPreview schema={schema} section={section} data={data} answerOf={() => ({ status: 'loading' })} />
+        <StepPreview schema={schema} section={section} data={data} lists={new Map()} />
       </MantineProvider>,
     );
     expect(normalize(previewBox.querySelector('[data-step-preview] form') as HTMLFormElement)).toBe(firstFields(form, 3));

@@ -46,8 +46,8 @@ export interface StepPreviewProps {
   section: string;
   /** The draft's answers. */
   data: Record<string, unknown>;
-  /** The answer of an option list's URL (undefined: never asked, as loading). */
-  answerOf(url: string): PreviewAnswer | undefined;
+  /** The option lists' answers by URL, as far as each has come (a URL not there: as loading). */
+  lists: ReadonlyMap<string, PreviewAnswer>;
   /** Drawn after the fields (the page's loader). */
   children?: ReactNode;
 }
@@ -114,7 +114,7 @@ function drawField(node: FormNode, key: string, path: string, props: StepPreview
   const url = sourceUrl(node, path, props.data);
   // A select waiting for another field says which (a hint the form's code writes).
   if (url === null) return null;
-  const answer = props.answerOf(url) ?? { status: 'loading' };
+  const answer = props.lists.get(url) ?? { status: 'loading' };
   if (answer.status === 'failed') return null;
   const loading = answer.status === 'loading';
   const label = loading || isBlankAnswer(value) ? '' : sourceItemLabel(decl, node.type, value, answer.body);

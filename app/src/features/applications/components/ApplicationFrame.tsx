@@ -38,7 +38,7 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   const { data: app } = useApplication(route.form, route.id);
   // The form version the draft is on, as the page will draw it.
   const form = useArrivedForm(route.form, app?.form_version);
-  const answerOf = useListsAskedAhead();
+  const lists = useListsAskedAhead();
   const loader = <Loader role="progressbar" aria-label="Cargando la solicitud" />;
   return (
     <Grid gap="xl" ref={focused.ref} onFocus={focused.onFocus} onBlur={focused.onBlur}>
@@ -57,7 +57,7 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
             </div>
           )}
           {stepTitle && app && form ? (
-            <StepPreview schema={form.schema as FormNode} section={route.step as string} data={app.data} answerOf={answerOf}>
+            <StepPreview schema={form.schema as FormNode} section={route.step as string} data={app.data} lists={lists}>
               {loader}
             </StepPreview>
           ) : (
