@@ -27,7 +27,7 @@ export {
   type TemplateInstance,
 } from './paths/paths';
 export {
-  expandUrl, sourceUrls, parsePlaceholders, placeholdersOf, placeholderNames, hasPlaceholders, type Placeholder, type TemplatePart,
+  expandUrl, sourceUrl, sourceUrls, parsePlaceholders, placeholdersOf, placeholderNames, hasPlaceholders, type Placeholder, type TemplatePart,
 } from './placeholders/placeholders';
 export {
   answerDisplay, answerAt, optionOf, sourceAnswerLabel, sectionAnswers, isBlankAnswer, NO_ANSWER,

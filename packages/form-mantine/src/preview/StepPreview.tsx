@@ -31,8 +31,8 @@ import { isBlankAnswer, optionOf, sourceItemLabel } from '@portal/form-engine/an
 import { valueAt } from '@portal/form-engine/paths';
 import { sourceUrl } from '@portal/form-engine/placeholders';
 import { pathToId } from '../data/pathToId';
-import { widgetFor, WIDGET } from '../data/rjsfSchema';
-import { InputField, TextareaField, textInputType } from '../theme/widgets/InputField';
+import { widgetFor, WIDGET, type WidgetName } from '../data/rjsfSchema';
+import { fieldText, InputField, TextareaField, textInputType } from '../theme/widgets/InputField';
 import { CHOOSE_OPTION, LOADING_OPTIONS, SelectStandIn } from '../theme/widgets/SelectStandIn';
 import { OFFSCREEN_SKIPPED } from '../theme/templates/offscreen';
 
@@ -56,11 +56,10 @@ export interface StepPreviewProps {
 const SAME_ON_ARRIVAL = new Set(['type', 'title', 'description', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'oneOf', 'x-required', 'x-messages', 'x-assert', 'x-source', 'x-widget', 'x-placeholder']);
 
 /** A field the preview can draw exactly: plain keywords, a literal requirement, and a widget it draws. */
-function drawable(node: FormNode): boolean {
+function drawable(node: FormNode, widget: WidgetName): boolean {
   if (!Object.keys(node).every((key) => SAME_ON_ARRIVAL.has(key))) return false;
   const required = node['x-required'];
   if (required !== undefined && typeof required !== 'boolean') return false;
-  const widget = widgetFor(node);
   // Formats that only change the input's type (the others have widgets of their own: dates, times).
   if (node.format !== undefined && (widget !== WIDGET.text || textInputType(node.format) === 'text')) return false;
   if (widget === WIDGET.select) return node.type === 'string' || node.type === 'integer' || node.type === 'number';
@@ -75,8 +74,6 @@ function fixedLabel(node: FormNode, value: unknown): string | null {
   return node.enum?.includes(value) ? String(value) : null;
 }
 
-const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
-
 interface Drawn {
   key: string;
   field: ReactNode;
@@ -86,7 +83,8 @@ interface Drawn {
 
 /** The field at `path` as its widget first draws it, or null when the preview cannot. */
 function drawField(node: FormNode, key: string, path: string, props: StepPreviewProps): Drawn | null {
-  if (!drawable(node)) return null;
+  const widget = widgetFor(node);
+  if (!drawable(node, widget)) return null;
   const required = node['x-required'] === true;
   const common = {
     id: pathToId(path),
@@ -98,12 +96,11 @@ function drawField(node: FormNode, key: string, path: string, props: StepPreview
   } as const;
   const value = valueAt(props.data, path);
   const placeholder = typeof node['x-placeholder'] === 'string' && node['x-placeholder'] !== '' ? node['x-placeholder'] : undefined;
-  const widget = widgetFor(node);
   if (widget === WIDGET.textarea) {
-    return { key, field: <TextareaField {...common} readOnly={false} maxLength={node.maxLength} defaultValue={asText(value)} placeholder={placeholder} /> };
+    return { key, field: <TextareaField {...common} readOnly={false} maxLength={node.maxLength} defaultValue={fieldText(value)} placeholder={placeholder} /> };
   }
   if (widget === WIDGET.text) {
-    return { key, field: <InputField {...common} readOnly={false} type={textInputType(node.format)} defaultValue={asText(value)} maxLength={node.maxLength} placeholder={placeholder} /> };
+    return { key, field: <InputField {...common} readOnly={false} type={textInputType(node.format)} defaultValue={fieldText(value)} maxLength={node.maxLength} placeholder={placeholder} /> };
   }
   if (widget === WIDGET.select) {
     const label = fixedLabel(node, value);

@@ -54,6 +54,9 @@ function wrapperStyle(offsetTop: boolean, offsetBottom: boolean, rightSection: b
   return style as CSSProperties;
 }
 
+/** The text an input shows for a stored value (nothing for none). */
+export const fieldText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
 /** The `type` of a text field's input for the node's `format` (the phone's keyboard follows it). */
 export function textInputType(format: string | undefined): string {
   return format === 'email' ? 'email' : format === 'telefono' ? 'tel' : format === 'sitio-web' ? 'url' : 'text';

@@ -8,8 +8,8 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { getAt } from '../../data/paths';
 import type { FormStore } from '../../field-state/FormStore';
+import { fieldText } from './InputField';
 
-const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 export interface UncontrolledText {
   ref: React.RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
@@ -20,7 +20,7 @@ export interface UncontrolledText {
 
 export function useUncontrolledText(store: FormStore, path: string): UncontrolledText {
   const ref = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
-  const [defaultValue] = useState(() => asText(getAt(store.snapshot.data, path)));
+  const [defaultValue] = useState(() => fieldText(getAt(store.snapshot.data, path)));
 
   const sync = useCallback(() => {
     const element = ref.current;
@@ -29,7 +29,7 @@ export function useUncontrolledText(store: FormStore, path: string): Uncontrolle
     const shown = element.value;
     // The element's own text maps to what is stored ('' ⇄ undefined): nothing to write.
     if ((shown === '' ? undefined : shown) === stored) return;
-    element.value = asText(stored);
+    element.value = fieldText(stored);
   }, [store, path]);
 
   useLayoutEffect(() => {

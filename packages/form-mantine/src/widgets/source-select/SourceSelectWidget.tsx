@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { expandUrl, type SourceDecl } from '@portal/form-engine';
-import { scopeAt } from '../../data/paths';
+import { sourceUrl, type SourceDecl } from '@portal/form-engine';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
 import { DeferredSelect } from '../../theme/widgets/DeferredSelect';
@@ -32,7 +31,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
   const { store, path, node } = field;
   const decl = node['x-source'] as SourceDecl;
   const urlInputs = useMemo(() => urlParameters(decl.url, path), [decl.url, path]);
-  const url = useStoreSelect(store, (s) => expandUrl(decl.url, scopeAt(s.data, path)), urlInputs);
+  const url = useStoreSelect(store, (s) => sourceUrl(node, path, s.data), urlInputs);
   const gridPaths = useMemo(() => uniqueGridPaths(store.env.schema, path), [store, path]);
   const taken = useStoreSelect(store, (s) => (store.env.schema && gridPaths.length > 0 ? uniqueExclusions(store.env.schema, s.data, path) : '[]'), gridPaths);
   const source = useSourceOptions(store.env.api, url, decl, node.type);
