@@ -353,6 +353,33 @@ describe('Mis solicitudes: a request followed to the end', () => {
     });
   });
 
+  it('a request\'s page answering late: the shell\'s later code (account menu, toasts\' host) waits until the request is drawn', async () => {
+    const page = await newPage(PHONE);
+    await snapshotOnFailure(page, async () => {
+      await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
+      const id = await submitted(page);
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('[data-testid="codigo-solicitud"]')) {
+            performance.mark('solicitud-dibujada');
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await holdResponses(page, new RegExp(`/v1/portals/requests/${id}$`), 1500);
+      await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+      await page.getByTestId('codigo-solicitud').waitFor();
+      const later = /\/assets\/(AccountMenu|anfitrionAvisos)-/;
+      await expect.poll(() => page.evaluate((source) => performance.getEntriesByType('resource').filter((e) => new RegExp(source).test(e.name)).length, later.source), { timeout: 30_000 }).toBe(2);
+      const order = await page.evaluate((source) => ({
+        drawn: performance.getEntriesByName('solicitud-dibujada')[0]?.startTime ?? null,
+        later: performance.getEntriesByType('resource').filter((e) => new RegExp(source).test(e.name)).map((e) => ({ name: e.name.replace(/.*\/assets\//, ''), start: e.startTime })),
+      }), later.source);
+      expect(order.drawn, JSON.stringify(order)).not.toBeNull();
+      for (const file of order.later) expect(file.start, JSON.stringify(order)).toBeGreaterThan(order.drawn as number);
+    });
+  });
+
   it('at 390 px, the drafts answering a second after the submitted requests: nothing on screen moves when they arrive', async () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {

@@ -29,15 +29,16 @@ import { HomeRoute } from './routes/HomeRoute';
 import { PageViewTracker } from './shell/PageViewTracker';
 
 const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
-const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage');
+/** Pages whose content is drawn after their code, once their data is there: they say when it is drawn (usePageShownOnceDrawn). */
+const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage', undefined, { showsItself: true });
 const MyClaimsPage = lazyPage(() => import('../features/claims/components/MyClaimsPage'), 'MyClaimsPage');
-const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage');
+const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage', undefined, { showsItself: true });
 const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
 const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
 const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
 /** A step of an application and its review: their frame (the title) shows while their code loads, not the bare progress bar. */
-const ApplicationRoute = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage', ApplicationFrame);
+const ApplicationRoute = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage', ApplicationFrame, { showsItself: true });
 const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage', ReviewFrame);
 const StartPage = lazyPage(() => import('../features/applications/components/StartPage'), 'StartPage');
 const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage');
