@@ -380,6 +380,51 @@ describe('Mis solicitudes: a request followed to the end', () => {
     });
   });
 
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`at ${viewport.width} px, a request's header, timeline and charges show before the page's code, inert, where the page then draws them`, async () => {
+      const page = await newPage(viewport);
+      await snapshotOnFailure(page, async () => {
+        await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
+        const id = await submitted(page);
+        await watchLayoutShifts(page);
+        // The page's code arrives four seconds late (a slow phone network); the request, asked for with the first bundle, before it.
+        await holdResponses(page, /\/assets\/RequestPage-[\w-]+\.js$/, 4000);
+        await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
+        const frame = page.locator('[data-request-frame]');
+        await frame.getByTestId('codigo-solicitud').waitFor();
+        const code = await frame.getByTestId('codigo-solicitud').textContent();
+        expect(code).toMatch(/\S/);
+        for (const section of ['historial', 'pagos']) expect(await frame.locator(`section[aria-labelledby="${section}"]`).count(), section).toBe(1);
+        expect(await page.getByRole('progressbar', { name: 'Cargando la solicitud' }).count()).toBe(1);
+        // Not reachable nor announced before the page is there; the page is accessible meanwhile.
+        expect(await frame.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+        expect(await frame.locator('a').evaluateAll((links) => links.map((link) => {
+          (link as HTMLElement).focus();
+          return document.activeElement === link;
+        }))).toEqual([false]);
+        await expectNoAxeViolations(page, 'la solicitud antes del código de su página', { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `solicitud-antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => page.evaluate(() => ['h1', '[data-testid="codigo-solicitud"]', 'section[aria-labelledby="historial"]', 'section[aria-labelledby="pagos"]'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return { selector, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
+        }));
+        const before = await boxes();
+
+        // The page takes the frame's place: the same boxes, nothing moved, the way back now a link one can use.
+        await page.waitForFunction(() => document.querySelector('[data-request-frame]') === null, undefined, { timeout: 20_000 });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.getByTestId('codigo-solicitud').textContent()).toBe(code);
+        await waitForStillPage(page);
+        expect(await boxes()).toEqual(before);
+        await page.getByRole('link', { name: '← Mis solicitudes' }).focus();
+        await expectFocus(page, '← Mis solicitudes');
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+      });
+    });
+  }
+
   it('at 390 px, the drafts answering a second after the submitted requests: nothing on screen moves when they arrive', async () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {

@@ -18,6 +18,7 @@ import { isRequestId, preloadRequest, preloadRequestList } from '../api/requests
 import { getSession, useSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { ReviewFrame } from '../features/applications/components/ReviewFrame';
+import { RequestFrame } from '../features/requests/components/RequestFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { preloadOptionLists } from '../api/optionLists';
 import { markPageShown, usePainted } from '../lib/afterFirstPaint';
@@ -32,7 +33,10 @@ const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage')
 /** Pages whose content is drawn after their code, once their data is there: they say when it is drawn (usePageShownOnceDrawn). */
 const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage', undefined, { showsItself: true });
 const MyClaimsPage = lazyPage(() => import('../features/claims/components/MyClaimsPage'), 'MyClaimsPage');
-const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage', undefined, { showsItself: true });
+/** A request's page: its top (header, timeline, charges) is drawn from the request while the page's code loads. */
+const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage', () => <RequestFrame waiting={<RouteProgress />} />, {
+  showsItself: true,
+});
 const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
 const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');

@@ -1,16 +1,15 @@
 import { useDeferredValue } from 'react';
-import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { isRequestId, useRequest } from '../../../api/requests';
-import { RequestStatusBadge } from '../../../components/RequestStatusBadge';
 import { paths } from '../../../config/paths';
 import { statusOf } from '../../../lib/apiError';
 import { loadOnDemand } from '../../../lib/lazyPage';
 import { preloadPublishedForm } from '../../../lib/publishedForms';
-import { formatWhen as formatDate } from '../../../lib/dates';
 import { openModal } from '../../../modals/modalStore';
 import { AnswersFrame } from './AnswersFrame';
-import { ActionCallout, Comments, Documents, Payments, RatingSection, Timeline, WithdrawButton } from './RequestSections';
+import { ActionCallout, Comments, Documents, RatingSection, WithdrawButton } from './RequestSections';
+import { RequestOverview } from './RequestOverview';
 import { usePageShownOnceDrawn } from '../../../lib/afterFirstPaint';
 
 /**
@@ -48,23 +47,7 @@ export function RequestPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} href={paths.myRequests.href()} size="sm">← Mis solicitudes</Anchor>
-      <Stack gap={4}>
-        <Title order={1}>{request.service}</Title>
-        <Group gap="sm">
-          <Text fw={700} data-testid="codigo-solicitud">{request.code}</Text>
-          <RequestStatusBadge status={request.status} />
-        </Group>
-        {request.company_name && <Text>{request.company_name}</Text>}
-        <Text size="sm" c="dimmed">
-          {request.institution} · Enviada el {formatDate(request.submitted_at)} · Actualizada el {formatDate(request.updated_at)}
-        </Text>
-      </Stack>
-      <ActionCallout request={request} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Timeline request={request} />
-        <Payments request={request} />
-      </SimpleGrid>
+      <RequestOverview request={request} callout={<ActionCallout request={request} />} />
       <Comments request={request} />
       <Documents request={request} />
       <RatingSection request={request} />

@@ -1,22 +1,15 @@
-/** The parts of a request's page: the action callout, the timeline, documents, payments, the thread, withdrawal and rating. */
-import { FORMALIZATION_FORM, PAYMENT_STATUS } from '@portal/api-contract';
+/** The parts of a request's page below its overview (RequestOverview): the action callout, documents, the thread, withdrawal and rating. */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  FINISHED_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, REQUEST_COMMENT_MAX,
-  type PaymentStatus, type PaymentView, type RequestStatus,
-} from '@portal/api-contract';
-import { formatAmount } from '@portal/form-mantine/currency';
+import { REQUEST_COMMENT_MAX } from '@portal/api-contract';
 import { useSWRConfig } from 'swr';
 import {
   addComment, answerAction, markCommentRead, requestKey, withdrawRequest,
   type CitizenRequestDetail, type RequestAttachment,
 } from '../../../api/requests';
-import { usePaymentView } from '../../../api/payments';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
-import { ChargeExtras } from '../../../components/ChargeExtras';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { withdrawalNotes } from '../withdrawalNotes';
 import { formatWhen as formatDate } from '../../../lib/dates';
@@ -104,27 +97,6 @@ export function ActionCallout({ request }: { request: Detail }) {
   );
 }
 
-/** The request's timeline, oldest first: what happened, when, and who acted (the institution's name, or "Usted"). */
-export function Timeline({ request }: { request: Detail }) {
-  return (
-    <Card withBorder component="section" aria-labelledby="historial">
-      <Title order={2} size="h3" id="historial" mb="sm">Historial</Title>
-      <ol className="request-timeline">
-        {request.timeline.map((e) => (
-          <li key={e.id}>
-            <Text fw={600}>{e.label}</Text>
-            <Text size="sm" c="dimmed">
-              {formatDate(e.created_at)} · {e.actor === 'ciudadano' ? 'Usted' : e.actor === 'sistema' ? 'Portal Ciudadano' : (e.institution ?? 'La institución')}
-            </Text>
-            {e.message && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{e.message}</Text>}
-            {e.event === 'solicitar_accion' && e.answered_at && <Text size="sm">Respondida el {formatDate(e.answered_at)}</Text>}
-          </li>
-        ))}
-      </ol>
-    </Card>
-  );
-}
-
 /** The documents attached after submitting, and the way to attach another one. */
 export function Documents({ request }: { request: Detail }) {
   const canAttach = request.allowed.includes('adjuntar');
@@ -149,48 +121,6 @@ export function Documents({ request }: { request: Detail }) {
             Adjuntar un documento
           </Button>
         </Group>
-      )}
-    </Card>
-  );
-}
-
-/** «pagado con Tarjeta de crédito o débito (VISA terminada en 4242)». */
-function paidWithText(item: PaymentView['items'][number] | undefined): string {
-  if (!item?.method) return '';
-  const card = item.card_last4 ? ` (${item.card_brand ?? 'Tarjeta'} terminada en ${item.card_last4})` : '';
-  return ` · pagado con ${PAYMENT_METHOD_LABELS[item.method]}${card}`;
-}
-
-/** The request's charges, their status and what is still to pay; «Pagar» opens the payment list. */
-export function Payments({ request }: { request: Detail }) {
-  const anyPaid = request.items.some((i) => i.status === PAYMENT_STATUS.pagado);
-  const { data: view } = usePaymentView(anyPaid ? request.id : null);
-  const canPay = request.total_pending > 0 && !FINISHED_STATUSES.includes(request.status as RequestStatus);
-  const payModal = request.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
-  return (
-    <Card withBorder component="section" aria-labelledby="pagos">
-      <Title order={2} size="h3" id="pagos" mb="sm">Pagos</Title>
-      {request.items.length === 0 ? (
-        <Text size="sm" c="dimmed">Esta solicitud no tiene cargos.</Text>
-      ) : (
-        <>
-          {/* A list, not a table: on a phone every charge reads whole, amount included, without sideways scrolling. */}
-          <List spacing="xs" listStyleType="none" ml={0} pl={0}>
-            {request.items.map((i) => (
-              <List.Item key={i.id}>
-                <Text component="span">{i.concept} ({i.agency}): </Text>
-                <Text component="span" fw={700}>{formatAmount(i.amount, i.currency)}</Text>
-                <Text component="span"> · {PAYMENT_STATUS_LABELS[i.status as PaymentStatus] ?? i.status}</Text>
-                {i.status === PAYMENT_STATUS.pagado && <Text component="span">{paidWithText(view?.items.find((v) => v.id === i.id))}</Text>}
-                <ChargeExtras item={i} />
-              </List.Item>
-            ))}
-          </List>
-          <Text mt="sm" fw={700}>Total pendiente: {formatAmount(request.total_pending, 'DOP')}</Text>
-          {canPay && (
-            <Button mt="sm" onClick={() => openModal(payModal, { data: { requestId: request.id } })}>Pagar</Button>
-          )}
-        </>
       )}
     </Card>
   );
