@@ -15,7 +15,7 @@
  * more before the form's code, and the form then takes their place without
  * anything moving.
  */
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import type { FormNode } from '@portal/form-engine';
 import { StepPreview } from '@portal/form-mantine/preview';
@@ -35,10 +35,15 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   const frame = known ? frameOf(known) : seen;
   // Only a step the address names: the first visible one depends on the answers, which the engine decides.
   const stepTitle = route.step ? frame?.steps[route.step] : undefined;
-  const { data: app } = useApplication(route.form, route.id);
+  const { data: arrivedApp } = useApplication(route.form, route.id);
   // The form version the draft is on, as the page will draw it.
-  const form = useArrivedForm(route.form, app?.form_version);
-  const lists = useListsAskedAhead();
+  const arrivedForm = useArrivedForm(route.form, arrivedApp?.form_version);
+  // The draft (SWR), its form and its lists arrive through stores React renders synchronously: the preview's
+  // first fields were one task of ~25 ms on a desktop core. Deferred, that render sees what was already
+  // drawn, and the preview comes in a transition, in slices.
+  const app = useDeferredValue(arrivedApp);
+  const form = useDeferredValue(arrivedForm);
+  const lists = useDeferredValue(useListsAskedAhead());
   const loader = <Loader role="progressbar" aria-label="Cargando la solicitud" />;
   return (
     <Grid gap="xl" ref={focused.ref} onFocus={focused.onFocus} onBlur={focused.onBlur}>
