@@ -1,17 +1,25 @@
 import { useMemo } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text, type OptionsFilter } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { sourceUrl, type SourceDecl } from '@portal/form-engine';
 import { useStoreSelect } from '../../field-state/hooks';
 import { useField } from '../../theme/widgets/useField';
 import { DeferredSelect } from '../../theme/widgets/DeferredSelect';
 import { CHOOSE_OPTION, LOADING_OPTIONS } from '../../theme/widgets/SelectStandIn';
-import { toChoices, useListMountedWhileOpen } from '../../theme/widgets/selectOptions';
+import { toChoices, useListMountedWhileOpen, type OptionLike } from '../../theme/widgets/selectOptions';
 import { wordFilter } from '../../theme/widgets/wordFilter';
 import { useSourceOptions } from './useSourceOptions';
 import { dependencyHint, searchTextsByKey, uniqueExclusions, uniqueGridPaths, urlParameters } from './sourceOptions';
 
 export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuevo.';
+
+/** One filter per list of options (sourceOptionsOf shares them): its labels are put in search form once for every select of the list. */
+const filters = new WeakMap<readonly OptionLike[], OptionsFilter>();
+function filterOf(options: readonly OptionLike[]): OptionsFilter {
+  let filter = filters.get(options);
+  if (!filter) filters.set(options, (filter = wordFilter(searchTextsByKey(options))));
+  return filter;
+}
 
 /**
  * Selects fed by a service (`x-source`): provinces, municipalities, sectors,
@@ -39,7 +47,7 @@ export default function SourceSelectWidget(props: WidgetProps) {
     () => toChoices(source.options, field.value, field.view.options, JSON.parse(taken) as unknown[]),
     [source.options, field.value, field.view.options, taken],
   );
-  const filter = useMemo(() => (decl.searchable ? wordFilter(searchTextsByKey(source.options)) : undefined), [decl.searchable, source.options]);
+  const filter = decl.searchable ? filterOf(source.options) : undefined;
   const waiting = url === null;
   const hint = waiting ? dependencyHint(store.env.schema, decl, path) : undefined;
   const errorId = `${field.wrapper.id}__source-error`;

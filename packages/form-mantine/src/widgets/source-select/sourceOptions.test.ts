@@ -3,7 +3,7 @@ import type { FormSchema, SourceDecl } from '@portal/form-engine';
 import formalizacion from '../../../../../schemas/formalizacion/schema.json';
 import { nodeAt } from '../../data/paths';
 import { readdirSync, readFileSync } from 'node:fs';
-import { coerceOptionValues, dependencyHint, searchTextsByKey, toSourceOptions, uniqueExclusions } from './sourceOptions';
+import { coerceOptionValues, dependencyHint, searchTextsByKey, sourceOptionsOf, toSourceOptions, uniqueExclusions } from './sourceOptions';
 
 const form = formalizacion as unknown as FormSchema;
 const source = (path: string) => nodeAt(form, path)?.['x-source'] as SourceDecl;
@@ -35,6 +35,29 @@ describe('toSourceOptions', () => {
     // Not searchable, or without searchIn: no search text.
     expect(toSourceOptions(body, { ...decl, searchable: false })[0]).not.toHaveProperty('search');
     expect(toSourceOptions({ data: [{ id: 1, nombreProvincia: 'Santo Domingo' }] }, source('datos_solicitante.provincia'))[0]).not.toHaveProperty('search');
+  });
+
+  it('reads a body once per declaration and stored type (every select of one list shares the options), each reading as toSourceOptions gives it', () => {
+    const principal = source('actividades_empresariales.actividad_principal');
+    const secundaria = source('actividades_empresariales.actividad_secundaria');
+    const body = { data: [{ codigoCiiuDGII: '4610', descripcionCrm: 'Venta al por mayor', busqueda: 'Comercio' }, { codigoCiiuDGII: '620100', descripcionCrm: 'Programación' }] };
+    const first = sourceOptionsOf(body, principal, 'string');
+    expect(first).toEqual(toSourceOptions(body, principal));
+    // Another field with the same declaration (another object), the same body: the same array.
+    expect(secundaria).not.toBe(principal);
+    expect(sourceOptionsOf(body, { ...principal }, 'string')).toBe(first);
+    // What is read differs: another reading.
+    expect(sourceOptionsOf(body, { ...principal, label: 'descripcionCrm' }, 'string')).toEqual([
+      { value: '4610', label: 'Venta al por mayor', search: 'comercio' },
+      { value: '620100', label: 'Programación' },
+    ]);
+    expect(sourceOptionsOf(body, { ...principal, searchable: false }, 'string')[0]).not.toHaveProperty('search');
+    const provinces = { data: [{ id: '7', nombreProvincia: 'Santo Domingo' }] };
+    expect(sourceOptionsOf(provinces, source('datos_solicitante.provincia'), 'integer')).toEqual([{ value: 7, label: 'Santo Domingo' }]);
+    expect(sourceOptionsOf(provinces, source('datos_solicitante.provincia'), 'string')).toEqual([{ value: '7', label: 'Santo Domingo' }]);
+    // Another body (a list read again): read again.
+    expect(sourceOptionsOf({ data: [...body.data] }, principal, 'string')).not.toBe(first);
+    expect(sourceOptionsOf('no es una lista', principal, 'string')).toEqual([]);
   });
 
   it('coerces numeric strings for integer fields', () => {

@@ -26,6 +26,25 @@ export function toSourceOptions(body: unknown, decl: SourceDecl): OptionLike[] {
   return out;
 }
 
+/** Options already read, per answer body (the cache's, shared by every select asking the same URL) and what is read out of it. */
+const readOptions = new WeakMap<object, Map<string, OptionLike[]>>();
+
+/**
+ * `toSourceOptions` with the field's stored type (`coerceOptionValues`), read once per answer body and
+ * declaration: the five partners' rows ask for the same nationalities and provinces, and the two CIIU
+ * selects for the same ~800 activities, each item's search text normalized (a few milliseconds per select
+ * when a step is drawn). The array is shared: nobody changes it.
+ */
+export function sourceOptionsOf(body: unknown, decl: SourceDecl, type: string | undefined): OptionLike[] {
+  if (typeof body !== 'object' || body === null) return coerceOptionValues(toSourceOptions(body, decl), type);
+  const key = JSON.stringify([decl.items, decl.value, decl.label, decl.searchable === true ? (decl.searchIn ?? null) : null, type ?? null]);
+  let byDecl = readOptions.get(body);
+  if (!byDecl) readOptions.set(body, (byDecl = new Map()));
+  let options = byDecl.get(key);
+  if (!options) byDecl.set(key, (options = coerceOptionValues(toSourceOptions(body, decl), type)));
+  return options;
+}
+
 /** A property's text for search: strings and numbers; anything else adds nothing. */
 const textOf = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 

@@ -4,7 +4,7 @@ import type { SourceDecl } from '@portal/form-engine';
 import type { FormApi } from '../../types';
 import type { OptionLike } from '../../theme/widgets/selectOptions';
 import { sourceCacheFor, type SourceEntry } from './SourceCache';
-import { coerceOptionValues, toSourceOptions } from './sourceOptions';
+import { sourceOptionsOf } from './sourceOptions';
 
 export interface SourceOptions {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -58,6 +58,6 @@ export function useSourceBody(api: FormApi | null, url: string | null): SourceBo
 
 export function useSourceOptions(api: FormApi | null, url: string | null, decl: SourceDecl, type: string | undefined): SourceOptions {
   const { status, body, retry } = useSourceBody(api, url);
-  const options = useMemo(() => (body === undefined ? NONE : coerceOptionValues(toSourceOptions(body, decl), type)), [body, decl, type]);
+  const options = useMemo(() => (body === undefined ? NONE : sourceOptionsOf(body, decl, type)), [body, decl, type]);
   return { status, options, retry };
 }
