@@ -69,9 +69,14 @@ export function toChoices(
  * Mantine learns the list's id only once the list has mounted (an effect, without a re-render), and the
  * input names its list (`aria-controls`) and says it is expanded (`aria-expanded`) only when it knows that
  * id: the select renders once more after its list has mounted, so a screen reader hears it open.
+ *
+ * A closed select filters nothing: Mantine's Select runs its filter and builds an element per option on
+ * every render, open or closed (its options component sits outside the list it fills), up to the list's
+ * `limit`: the ~200 nationalities of each partner's row, the first 100 activities of each CIIU select, each
+ * time a select was drawn. Closed, the limit is 0; `limit` (none: every option) is the open list's.
  * Spread the result on the Select.
  */
-export function useListMountedWhileOpen() {
+export function useListMountedWhileOpen(limit?: number) {
   const [open, setOpen] = useState(false);
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   // A task later: the list's id is settled then (Mantine tells the select its list's id in an effect;
@@ -83,6 +88,7 @@ export function useListMountedWhileOpen() {
   }, [open]);
   return {
     comboboxProps: open ? OPEN_PROPS : CLOSED_PROPS,
+    limit: open ? limit : 0,
     onDropdownOpen: useCallback(() => setOpen(true), []),
     onDropdownClose: useCallback(() => setOpen(false), []),
   };

@@ -12,6 +12,8 @@ import { useSourceOptions } from './useSourceOptions';
 import { dependencyHint, searchTextsByKey, uniqueExclusions, uniqueGridPaths, urlParameters } from './sourceOptions';
 
 export const SOURCE_ERROR = 'No se pudieron cargar las opciones. Intente de nuevo.';
+/** How many matches a searchable list shows (taken from all the options). */
+const SEARCHABLE_LIMIT = 100;
 
 /** One filter per list of options (sourceOptionsOf shares them): its labels are put in search form once for every select of the list. */
 const filters = new WeakMap<readonly OptionLike[], OptionsFilter>();
@@ -35,9 +37,9 @@ function filterOf(options: readonly OptionLike[]): OptionsFilter {
  */
 export default function SourceSelectWidget(props: WidgetProps) {
   const field = useField(props);
-  const list = useListMountedWhileOpen();
   const { store, path, node } = field;
   const decl = node['x-source'] as SourceDecl;
+  const list = useListMountedWhileOpen(decl.searchable ? SEARCHABLE_LIMIT : undefined);
   const urlInputs = useMemo(() => urlParameters(decl.url, path), [decl.url, path]);
   const url = useStoreSelect(store, (s) => sourceUrl(node, path, s.data), urlInputs);
   const gridPaths = useMemo(() => uniqueGridPaths(store.env.schema, path), [store, path]);
@@ -71,7 +73,6 @@ export default function SourceSelectWidget(props: WidgetProps) {
         placeholder={source.status === 'loading' ? LOADING_OPTIONS : CHOOSE_OPTION}
         searchable={decl.searchable === true}
         filter={filter}
-        limit={decl.searchable ? 100 : undefined}
         nothingFoundMessage="No hay opciones que coincidan"
         clearable={!field.view.required && !field.wrapper.readOnly}
         clearButtonProps={{ 'aria-label': 'Borrar la selección' }}
