@@ -287,7 +287,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
     });
   });
 
-  it('a link straight to «Mis solicitudes» or to a request asks for what the page shows at once, before the page\'s code has arrived', async () => {
+  it('a link straight to «Mis solicitudes», to a request or to «Mi perfil» asks for what the page shows at once, before the page\'s code has arrived', async () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {
       await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
@@ -295,6 +295,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
       const cases: [string, RegExp, string[]][] = [
         ['/mis-solicitudes', /\/assets\/MyRequestsPage-[\w-]+\.js$/, ['/v1/portals/solicitudes-en-linea', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile']],
         [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`]],
+        ['/perfil', /\/assets\/ProfilePage-[\w-]+\.js$/, ['/v1/portals/citizen-profile/profile']],
       ];
       for (const [address, code, data] of cases) {
         const asked: string[] = [];

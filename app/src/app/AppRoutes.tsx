@@ -15,6 +15,7 @@ import { paths, type RouteEntry, type RouteName } from '../config/paths';
 import { preloadServicePage } from '../features/catalogue/api';
 import { preloadApplication, preloadApplications } from '../api/applications';
 import { isRequestId, preloadRequest, preloadRequestList } from '../api/requests';
+import { preloadProfile } from '../api/profile';
 import { getSession, useSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { ReviewFrame } from '../features/applications/components/ReviewFrame';
@@ -126,7 +127,7 @@ const citizenLists = () => {
 /**
  * What a signed-in page shows first, asked before its code arrives (Inicio, in the first bundle: before
  * its first render): an application's page needs the draft, its form and the form's validators;
- * Inicio and «Mis solicitudes» the citizen's two lists; a request's page the request.
+ * Inicio and «Mis solicitudes» the citizen's two lists; a request's page the request; «Mi perfil» the profile.
  */
 const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
   application: applicationPage,
@@ -135,6 +136,7 @@ const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
   onlineReview: reviewPage,
   home: citizenLists,
   myRequests: citizenLists,
+  profile: preloadProfile,
   request: (params) => {
     // Another address is «not found»: nothing to ask.
     if (params.id && isRequestId(params.id)) preloadRequest(params.id);

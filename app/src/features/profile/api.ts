@@ -1,23 +1,18 @@
 /** The signed-in citizen's profile and documents on the server (SWR keys, fetchers, updates). */
 import useSWR from 'swr';
-import { PROFILE_CURRENT_PASSWORD_FIELD, type CitizenProfile, type EmailConfirmBody, type EmailConfirmed, type ProfileUpdated } from '@portal/api-contract';
+import { PROFILE_CURRENT_PASSWORD_FIELD, type EmailConfirmBody, type EmailConfirmed, type ProfileUpdated } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { DOCUMENTS_KEY, listDocuments } from '../../api/documents';
+import { getProfile, PROFILE_KEY } from '../../api/profile';
 import { EDITABLE } from './fields';
 
 export type { CitizenProfile } from '@portal/api-contract';
 
-/** SWR key (and path) of the profile. */
-export const PROFILE_KEY = 'portals/citizen-profile/profile';
+export { PROFILE_KEY } from '../../api/profile';
 
-/** The signed-in citizen's profile. */
-export async function getProfile(): Promise<CitizenProfile> {
-  return (await api.get<{ data: CitizenProfile }>(PROFILE_KEY)).data;
-}
-
-/** SWR hook of the profile. */
+/** SWR hook of the profile (asked for early on /perfil: api/profile.ts). */
 export function useProfile() {
-  return useSWR(PROFILE_KEY, getProfile);
+  return useSWR(PROFILE_KEY, () => getProfile());
 }
 
 /** SWR hook of the citizen's stored documents. */
