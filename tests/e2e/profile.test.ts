@@ -12,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
 import { fixture, login, pdfBuffer, registerCitizen, searchSelect, seedDraft, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
@@ -195,6 +196,51 @@ describe('profile', () => {
       await expectNoAxeViolations(page, 'FILE_UPLOAD_MODAL at 390 px');
       await shot(page, 'subir-390', { fullPage: false });
     });
+  });
+
+  it('at 390 and 1280 px, the heading and the citizen\'s details show before the page\'s code, inert, where the page then draws them', async () => {
+    const account = await registerCitizen(suite.baseUrl, '00104578232');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await login(page, suite.baseUrl, account);
+        await watchLayoutShifts(page);
+        // The page's code arrives four seconds late (a slow phone network); the profile, asked for with the first bundle, before it.
+        await holdResponses(page, /\/assets\/ProfilePage-[\w-]+\.js$/, 4000);
+        await page.goto(`${suite.baseUrl}/perfil`);
+        const frame = page.locator('[data-profile-frame]');
+        await frame.locator('section[aria-labelledby="perfil-identidad"] dd').first().waitFor();
+        expect(await frame.locator('section[aria-labelledby="perfil-identidad"] dd').first().textContent()).toBe('001-0457823-2');
+        expect(await page.getByRole('heading', { name: 'Mi perfil', level: 1 }).count()).toBe(1);
+        expect(await page.getByRole('progressbar', { name: 'Cargando su perfil' }).count()).toBe(1);
+        expect(await frame.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+        expect(await frame.getByText('Editar mis datos').evaluate((button) => {
+          (button as HTMLElement).focus();
+          return document.activeElement === button;
+        })).toBe(false);
+        await expectNoAxeViolations(page, `«Mi perfil» antes del código de su página (${viewport.width} px)`, { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `perfil-antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => page.evaluate(() => ['h1', 'section[aria-labelledby="perfil-identidad"]', 'section[aria-labelledby="perfil-contacto"]', 'section[aria-labelledby="perfil-direccion"]'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return { selector, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
+        }));
+        const before = await boxes();
+
+        // The page takes the frame's place: the same boxes, nothing moved, «Editar mis datos» now a button one can use.
+        await page.waitForFunction(() => document.querySelector('[data-profile-frame]') === null, undefined, { timeout: 20_000 });
+        await page.getByRole('heading', { name: 'Datos de identidad', level: 2 }).waitFor();
+        await page.getByRole('heading', { name: 'Mis documentos', level: 2 }).waitFor();
+        await waitForStillPage(page);
+        expect(await boxes()).toEqual(before);
+        expect(await shown(page, 'Datos de identidad', 'Cédula')).toBe('001-0457823-2');
+        await page.getByRole('button', { name: 'Editar mis datos' }).focus();
+        await expectFocus(page, 'Editar mis datos');
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+      });
+      await page.close();
+    }
   });
 
   it('a document a submitted request cites is not removed: the server\'s reason is shown and the document stays', async () => {

@@ -1,7 +1,9 @@
 /**
- * The signed-in citizen's profile on the server: its SWR key and fetcher (features/profile reads and
- * updates it), and the early ask for /perfil, before the page's code arrives (AppRoutes.preloadPage).
+ * The signed-in citizen's profile on the server: its SWR key, fetcher and hook (features/profile reads and
+ * updates it; its frame reads it before the page's code), and the early ask for /perfil, before the page's
+ * code arrives (AppRoutes.preloadPage).
  */
+import useSWR from 'swr';
 import type { CitizenProfile } from '@portal/api-contract';
 import { api, type CallOptions } from '../lib/api-client';
 import { askEarly } from '../lib/askEarly';
@@ -17,4 +19,9 @@ export async function getProfile(options?: CallOptions): Promise<CitizenProfile>
 /** Starts loading the profile for its page, with the first bundle: on a phone it would otherwise wait for the page's code. */
 export function preloadProfile(): void {
   askEarly(PROFILE_KEY, (options) => getProfile(options));
+}
+
+/** SWR hook of the profile. */
+export function useProfile() {
+  return useSWR(PROFILE_KEY, () => getProfile());
 }

@@ -20,6 +20,7 @@ import { getSession, useSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { ReviewFrame } from '../features/applications/components/ReviewFrame';
 import { RequestFrame } from '../features/requests/components/RequestFrame';
+import { ProfileFrame } from '../features/profile/components/ProfileFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { preloadOptionLists } from '../api/optionLists';
 import { markPageShown, usePainted } from '../lib/afterFirstPaint';
@@ -51,7 +52,8 @@ const AccessibilityPage = lazyPage(() => import('../features/info/components/Acc
 const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');
 const ContactPage = lazyPage(() => import('../features/info/components/ContactPage'), 'ContactPage');
-const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
+/** «Mi perfil»: its heading and the citizen's details (asked for with the first bundle) show while its code loads. */
+const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage', ProfileFrame);
 const EmailUndoPage = lazyPage(() => import('../features/auth/components/EmailUndoPage'), 'EmailUndoPage');
 const PasswordResetLinkPage = lazyPage(() => import('../features/auth/components/PasswordResetLinkPage'), 'PasswordResetLinkPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');

@@ -3,17 +3,11 @@ import useSWR from 'swr';
 import { PROFILE_CURRENT_PASSWORD_FIELD, type EmailConfirmBody, type EmailConfirmed, type ProfileUpdated } from '@portal/api-contract';
 import { api } from '../../lib/api-client';
 import { DOCUMENTS_KEY, listDocuments } from '../../api/documents';
-import { getProfile, PROFILE_KEY } from '../../api/profile';
 import { EDITABLE } from './fields';
 
 export type { CitizenProfile } from '@portal/api-contract';
 
-export { PROFILE_KEY } from '../../api/profile';
-
-/** SWR hook of the profile (asked for early on /perfil: api/profile.ts). */
-export function useProfile() {
-  return useSWR(PROFILE_KEY, () => getProfile());
-}
+export { PROFILE_KEY, useProfile } from '../../api/profile';
 
 /** SWR hook of the citizen's stored documents. */
 export function useDocuments() {

@@ -1,38 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { applyMask } from '@portal/form-mantine/mask';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
-import { deleteDocument, useDocuments, useProfile, type CitizenProfile } from '../api';
-import type { UserEditData } from '../modals/UserEditContent';
+import { deleteDocument, useDocuments, useProfile } from '../api';
+import { PROFILE_TITLE, ProfileDetails, ProfileLoading, Section } from './ProfileDetails';
 import { SignInMethods } from './SignInMethods';
-
-const NONE = 'No indicado';
-
-/** One label and its value, as a description list entry. */
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">{label}</Text>
-      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
-    </div>
-  );
-}
-
-const phone = (value: string | null) => (value ? applyMask(value, '(###) ###-####') : NONE);
-
-function Section({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-labelledby={id} padding="lg">
-      <Group justify="space-between" align="center" mb="sm" wrap="wrap" gap="xs">
-        <Title order={2} id={id} size="h3">{title}</Title>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 function Documents() {
   const { data: documents, error, isLoading, mutate } = useDocuments();
@@ -109,61 +82,13 @@ function Documents() {
   );
 }
 
-function ProfileDetails({ profile }: { profile: CitizenProfile }) {
-  const edit = (step: UserEditData['step'] = 'form') => openModal('USER_EDIT', { data: { profile, step } satisfies UserEditData });
-  return (
-    <>
-      <Section title="Datos de identidad" id="perfil-identidad">
-        <Text size="sm" c="dimmed" mb="sm">Vienen del registro de la Junta Central Electoral (JCE) y no se pueden cambiar aquí.</Text>
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} m={0}>
-          <Item label="Cédula">{applyMask(profile.cedula, '###-#######-#')}</Item>
-          <Item label="Nombres">{profile.nombres}</Item>
-          <Item label="Apellidos">{profile.apellidos}</Item>
-        </SimpleGrid>
-      </Section>
-      <Section title="Contacto" id="perfil-contacto">
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} m={0}>
-          <Item label="Correo electrónico">{profile.correo_electronico}</Item>
-          <Item label="Teléfono">{phone(profile.telefono)}</Item>
-          <Item label="Celular">{phone(profile.celular)}</Item>
-        </SimpleGrid>
-        {profile.correo_pendiente && (
-          <Alert color="blue" mt="md" title="Correo por confirmar">
-            <Text size="sm">Su nuevo correo {profile.correo_pendiente} se usará cuando escriba el código que le enviamos.</Text>
-            <Button variant="light" size="compact-sm" mt="xs" onClick={() => edit('code')}>Escribir el código</Button>
-          </Alert>
-        )}
-      </Section>
-      <Section title="Dirección" id="perfil-direccion">
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} m={0}>
-          <Item label="Provincia">{profile.provincia_nombre ?? NONE}</Item>
-          <Item label="Municipio">{profile.municipio_nombre ?? NONE}</Item>
-          <Item label="Sector">{profile.sector_nombre ?? NONE}</Item>
-          <Item label="Calle">{profile.calle ?? NONE}</Item>
-          <Item label="Número de casa o apartamento">{profile.numero_de_casa_o_apartamento ?? NONE}</Item>
-        </SimpleGrid>
-      </Section>
-      <Group>
-        <Button onClick={() => edit()}>Editar mis datos</Button>
-      </Group>
-    </>
-  );
-}
-
 /** /perfil: the signed-in citizen's identity, contact, address and documents, with "Editar mis datos" (USER_EDIT). */
 export function ProfilePage() {
   const { data: profile, error, isLoading } = useProfile();
   return (
     <Stack gap="lg">
-      <Title order={1}>Mi perfil</Title>
-      {/* The details are most of the page: while they load, their place is kept (a screen's height), so the
-          documents and sign-in methods below, which load on their own, are not pushed down when they arrive
-          (Lighthouse measured a layout shift of 0.5 on a phone). */}
-      {isLoading && (
-        <Box mih="100vh">
-          <Loader role="progressbar" aria-label="Cargando su perfil" />
-        </Box>
-      )}
+      <Title order={1}>{PROFILE_TITLE}</Title>
+      {isLoading && <ProfileLoading />}
       {error && !isLoading && <Alert color="red" role="alert">{errorMessage(error, 'No se pudo cargar su perfil. Intente de nuevo.')}</Alert>}
       {profile && <ProfileDetails profile={profile} />}
       <Documents />
