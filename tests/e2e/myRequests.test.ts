@@ -287,7 +287,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
     });
   });
 
-  it('a link straight to «Mis solicitudes», to a request or to «Mi perfil» asks for what the page shows at once, before the page\'s code has arrived', async () => {
+  it('a link straight to «Mis solicitudes», to a request, to «Mi perfil» or to a confirmation asks for what the page shows at once, before the page\'s code has arrived', async () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {
       await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
@@ -296,6 +296,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
         ['/mis-solicitudes', /\/assets\/MyRequestsPage-[\w-]+\.js$/, ['/v1/portals/solicitudes-en-linea', '/v1/portals/requests/citizen-profile/getRequestsByCitizenProfile']],
         [`/mis-solicitudes/${id}`, /\/assets\/RequestPage-[\w-]+\.js$/, [`/v1/portals/requests/${id}`]],
         ['/perfil', /\/assets\/ProfilePage-[\w-]+\.js$/, ['/v1/portals/citizen-profile/profile']],
+        [`/en-linea/${FORM}/${id}/confirmacion`, /\/assets\/ConfirmationPage-[\w-]+\.js$/, [`/v1/portals/solicitudes-en-linea/${FORM}/${id}`, `/v1/portals/requests/${id}`]],
       ];
       for (const [address, code, data] of cases) {
         const asked: string[] = [];
@@ -312,7 +313,8 @@ describe('Mis solicitudes: a request followed to the end', () => {
           await route.continue();
         });
         await page.goto(`${portal.baseUrl}${address}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // (A confirmation's first heading is «Solicitud enviada», of level 2, like an application's steps.)
+        await page.getByRole('heading').first().waitFor();
         await expect.poll(() => held, { message: `${address}: its code went through the hold` }).toBe(1);
         await page.unroute(code);
         page.off('request', onRequest);

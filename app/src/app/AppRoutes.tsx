@@ -121,6 +121,12 @@ const applicationPage = (params: Params) => {
 const reviewPage = (params: Params) => {
   if (params.id) preloadApplicationPage(params.form ?? FORMALIZATION_FORM, params.id, null);
 };
+/** A submitted application's confirmation: the application and its request (the same id; a draft's answers 404, not kept). */
+const confirmationPage = (params: Params) => {
+  if (!params.id) return;
+  preloadApplication(params.form ?? FORMALIZATION_FORM, params.id);
+  if (isRequestId(params.id)) preloadRequest(params.id);
+};
 const citizenLists = () => {
   preloadApplications();
   preloadRequestList();
@@ -129,13 +135,16 @@ const citizenLists = () => {
 /**
  * What a signed-in page shows first, asked before its code arrives (Inicio, in the first bundle: before
  * its first render): an application's page needs the draft, its form and the form's validators;
- * Inicio and «Mis solicitudes» the citizen's two lists; a request's page the request; «Mi perfil» the profile.
+ * Inicio and «Mis solicitudes» the citizen's two lists; a request's page the request; a confirmation the
+ * application and its request; «Mi perfil» the profile.
  */
 const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
   application: applicationPage,
   onlineApplication: applicationPage,
   review: reviewPage,
   onlineReview: reviewPage,
+  confirmation: confirmationPage,
+  onlineConfirmation: confirmationPage,
   home: citizenLists,
   myRequests: citizenLists,
   profile: preloadProfile,
