@@ -144,6 +144,46 @@ describe('the confirmation page leads to paying', () => {
     });
   });
 
+  it('at 390 and 1280 px, the code and «¿Qué sigue?» show before the page\'s code, inert, where the page then draws them', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
+        const { id } = await submitFormalizationApi(page, suite.baseUrl);
+        await watchLayoutShifts(page);
+        // The page's code arrives four seconds late (a slow phone network); the application and its request, asked for with the first bundle, before it.
+        await holdResponses(page, /\/assets\/ConfirmationPage-[\w-]+\.js$/, 4000);
+        await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
+        const frame = page.locator('[data-confirmation-frame]');
+        await frame.locator('section[aria-labelledby="que-sigue"]').getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
+        const code = await frame.getByTestId('codigo-solicitud').textContent();
+        expect(code).toMatch(/^VUF-/);
+        expect(await page.getByRole('progressbar', { name: 'Cargando' }).count()).toBe(1);
+        expect(await frame.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+        await expectNoAxeViolations(page, `la confirmación antes del código de su página (${viewport.width} px)`, { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `confirmacion-antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => page.evaluate(() => ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return { selector, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
+        }));
+        const before = await boxes();
+
+        // The page takes the frame's place: the same boxes, nothing moved, then the charges and «Pagar lo pendiente» below.
+        await page.waitForFunction(() => document.querySelector('[data-confirmation-frame]') === null, undefined, { timeout: 20_000 });
+        await row(page, 'ONAPI').waitFor();
+        await waitForStillPage(page);
+        expect(await boxes()).toEqual(before);
+        expect(await page.getByTestId('codigo-solicitud').textContent()).toBe(code);
+        await charges(page).getByRole('button', { name: PAY_ALL }).focus();
+        await expectFocus(page, PAY_ALL);
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+      });
+      await page.close();
+    }
+  });
+
   it('at 390 px: the page and the list pass axe and read whole; by keyboard, «Pagar lo pendiente» opens the list', async () => {
     const { page } = await onConfirmation(PHONE);
     await snapshotOnFailure(page, async () => {

@@ -19,6 +19,7 @@ import { preloadProfile } from '../api/profile';
 import { getSession, useSession } from '../lib/session';
 import { ApplicationFrame } from '../features/applications/components/ApplicationFrame';
 import { ReviewFrame } from '../features/applications/components/ReviewFrame';
+import { ConfirmationFrame } from '../features/applications/components/ConfirmationFrame';
 import { RequestFrame } from '../features/requests/components/RequestFrame';
 import { ProfileFrame } from '../features/profile/components/ProfileFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
@@ -47,7 +48,10 @@ const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/Pu
 const ApplicationRoute = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage', ApplicationFrame, { showsItself: true });
 const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage', ReviewFrame);
 const StartPage = lazyPage(() => import('../features/applications/components/StartPage'), 'StartPage');
-const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage');
+/** A confirmation: the request's code and «¿Qué sigue?» are drawn from the application and its request while its code loads. */
+const ConfirmationPage = lazyPage(() => import('../features/applications/components/ConfirmationPage'), 'ConfirmationPage', () => (
+  <ConfirmationFrame waiting={<RouteProgress />} />
+));
 const AccessibilityPage = lazyPage(() => import('../features/info/components/AccessibilityPage'), 'AccessibilityPage');
 const PrivacyPage = lazyPage(() => import('../features/info/components/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('../features/info/components/TermsPage'), 'TermsPage');

@@ -1,5 +1,5 @@
 import { FINISHED_STATUSES, FORMALIZATION_FORM, PAYMENT_STATUS, PAYMENT_STATUS_LABELS, type PaymentStatus, type RequestStatus } from '@portal/api-contract';
-import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatAmount } from '@portal/form-mantine/currency';
@@ -9,6 +9,7 @@ import { ChargeExtras } from '../../../components/ChargeExtras';
 import { openModal } from '../../../modals/modalStore';
 import { useFormRoute } from '../useFormRoute';
 import { useRequest, type CitizenRequestDetail } from '../../../api/requests';
+import { ConfirmationHead, WhatNext } from './ConfirmationSummary';
 
 const AGENCY: Record<string, string> = {
   ONAPI: 'ONAPI (Oficina Nacional de la Propiedad Industrial)',
@@ -104,7 +105,6 @@ export function ConfirmationPage() {
       </Alert>
     );
   }
-  const charges = request !== undefined && request.items.length > 0;
   // What follows names the charges (the DGII's, when there is one), the charges follow it and the links
   // follow them: drawn once the request is in (or could not be read), so nothing moves under the citizen's
   // eyes when it arrives. Drawn before, the first step grew by a line and everything below jumped
@@ -113,35 +113,11 @@ export function ConfirmationPage() {
 
   return (
     <Stack gap="lg">
-      <Card withBorder bg="green.0" p="xl" role="status">
-        <Title order={2}>Solicitud enviada</Title>
-        <Text mt="xs">{app.service_name}</Text>
-        <Text mt="sm">Su código de solicitud es</Text>
-        <Text fz={28} fw={700} data-testid="codigo-solicitud">{app.request_code}</Text>
-        <Text size="sm" mt="xs">Guárdelo: lo necesitará para dar seguimiento y para pagar.</Text>
-      </Card>
+      <ConfirmationHead app={app} />
       {!requestSettled ? <Loader role="progressbar" aria-label="Cargando" /> : (
         <>
-          <section aria-labelledby="que-sigue">
-            <Title order={3} id="que-sigue">¿Qué sigue?</Title>
-            {route.form === FORMALIZATION_FORM ? (
-              <List type="ordered" spacing="xs" mt="sm">
-                <List.Item>
-                  Pague los cargos de su solicitud (abajo) con «Pagar lo pendiente»: cada institución cobra su parte, y puede pagarla con tarjeta o por
-                  transferencia o depósito con un número de autorización{request?.items.some((i) => i.agency === 'DGII') ? '; la de la DGII, también con su comprobante de pago' : ''}.
-                </List.Item>
-                <List.Item>Con los pagos completos, la Ventanilla Única de Formalización (VUF) revisará su solicitud y sus documentos; el estado pasará a «En revisión».</List.Item>
-                <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
-              </List>
-            ) : (
-              <List type="ordered" spacing="xs" mt="sm">
-                {charges && <List.Item>Pague el cargo de su solicitud (abajo) con «Pagar lo pendiente».</List.Item>}
-                <List.Item>La institución revisará su solicitud de «{app.service_name}» y sus documentos; el estado pasará a «En revisión».</List.Item>
-                <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
-              </List>
-            )}
-          </section>
-          {charges && <Charges request={request} />}
+          <WhatNext form={route.form} app={app} request={request} />
+          {request !== undefined && request.items.length > 0 && <Charges request={request} />}
           <Group gap="lg">
             <Anchor component={Link} href={paths.request.href(app.id)}>Ver la solicitud</Anchor>
             <Anchor component={Link} href={paths.home.href()}>Volver al inicio</Anchor>
