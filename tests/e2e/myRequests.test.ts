@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_STAFF } from '../../packages/server/src/agencies/sandbox/sandboxData';
 import { applyRequestEvent } from '../../packages/server/src/services/requests/requestWorkflow';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { pdfBuffer, registerCitizen, signInTo, snapshotOnFailure, type Account, type Data } from '../support/portal';
@@ -393,7 +393,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
         // The page's code arrives four seconds late (a slow phone network); the request, asked for with the first bundle, before it.
         await holdResponses(page, /\/assets\/RequestPage-[\w-]+\.js$/, 4000);
         await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
-        const frame = page.locator('[data-request-frame]');
+        const frame = page.locator('[data-drawn-before-code]');
         await frame.getByTestId('codigo-solicitud').waitFor();
         const code = await frame.getByTestId('codigo-solicitud').textContent();
         expect(code).toMatch(/\S/);
@@ -408,14 +408,11 @@ describe('Mis solicitudes: a request followed to the end', () => {
         await expectNoAxeViolations(page, 'la solicitud antes del código de su página', { still: false });
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `solicitud-antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => page.evaluate(() => ['h1', '[data-testid="codigo-solicitud"]', 'section[aria-labelledby="historial"]', 'section[aria-labelledby="pagos"]'].map((selector) => {
-          const box = document.querySelector(selector)!.getBoundingClientRect();
-          return { selector, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
-        }));
+        const boxes = () => boxesOf(page, ['h1', '[data-testid="codigo-solicitud"]', 'section[aria-labelledby="historial"]', 'section[aria-labelledby="pagos"]']);
         const before = await boxes();
 
         // The page takes the frame's place: the same boxes, nothing moved, the way back now a link one can use.
-        await page.waitForFunction(() => document.querySelector('[data-request-frame]') === null, undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await page.getByTestId('codigo-solicitud').textContent()).toBe(code);
         await waitForStillPage(page);

@@ -21,7 +21,7 @@ import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
-import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
@@ -154,7 +154,7 @@ describe('the confirmation page leads to paying', () => {
         // The page's code arrives four seconds late (a slow phone network); the application and its request, asked for with the first bundle, before it.
         await holdResponses(page, /\/assets\/ConfirmationPage-[\w-]+\.js$/, 4000);
         await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
-        const frame = page.locator('[data-confirmation-frame]');
+        const frame = page.locator('[data-drawn-before-code]');
         await frame.locator('section[aria-labelledby="que-sigue"]').getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
         const code = await frame.getByTestId('codigo-solicitud').textContent();
         expect(code).toMatch(/^VUF-/);
@@ -163,14 +163,11 @@ describe('the confirmation page leads to paying', () => {
         await expectNoAxeViolations(page, `la confirmación antes del código de su página (${viewport.width} px)`, { still: false });
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `confirmacion-antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => page.evaluate(() => ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]'].map((selector) => {
-          const box = document.querySelector(selector)!.getBoundingClientRect();
-          return { selector, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
-        }));
+        const boxes = () => boxesOf(page, ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]']);
         const before = await boxes();
 
         // The page takes the frame's place: the same boxes, nothing moved, then the charges and «Pagar lo pendiente» below.
-        await page.waitForFunction(() => document.querySelector('[data-confirmation-frame]') === null, undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });
         await row(page, 'ONAPI').waitFor();
         await waitForStillPage(page);
         expect(await boxes()).toEqual(before);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
 import { fixture, login, pdfBuffer, registerCitizen, searchSelect, seedDraft, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
@@ -208,7 +208,7 @@ describe('profile', () => {
         // The page's code arrives four seconds late (a slow phone network); the profile, asked for with the first bundle, before it.
         await holdResponses(page, /\/assets\/ProfilePage-[\w-]+\.js$/, 4000);
         await page.goto(`${suite.baseUrl}/perfil`);
-        const frame = page.locator('[data-profile-frame]');
+        const frame = page.locator('[data-drawn-before-code]');
         await frame.locator('section[aria-labelledby="perfil-identidad"] dd').first().waitFor();
         expect(await frame.locator('section[aria-labelledby="perfil-identidad"] dd').first().textContent()).toBe('001-0457823-2');
         expect(await page.getByRole('heading', { name: 'Mi perfil', level: 1 }).count()).toBe(1);
@@ -221,14 +221,11 @@ describe('profile', () => {
         await expectNoAxeViolations(page, `«Mi perfil» antes del código de su página (${viewport.width} px)`, { still: false });
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `perfil-antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => page.evaluate(() => ['h1', 'section[aria-labelledby="perfil-identidad"]', 'section[aria-labelledby="perfil-contacto"]', 'section[aria-labelledby="perfil-direccion"]'].map((selector) => {
-          const box = document.querySelector(selector)!.getBoundingClientRect();
-          return { selector, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
-        }));
+        const boxes = () => boxesOf(page, ['h1', 'section[aria-labelledby="perfil-identidad"]', 'section[aria-labelledby="perfil-contacto"]', 'section[aria-labelledby="perfil-direccion"]']);
         const before = await boxes();
 
         // The page takes the frame's place: the same boxes, nothing moved, «Editar mis datos» now a button one can use.
-        await page.waitForFunction(() => document.querySelector('[data-profile-frame]') === null, undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });
         await page.getByRole('heading', { name: 'Datos de identidad', level: 2 }).waitFor();
         await page.getByRole('heading', { name: 'Mis documentos', level: 2 }).waitFor();
         await waitForStillPage(page);

@@ -49,3 +49,12 @@ export async function holdResponses(page: Page, url: RegExp, ms: number): Promis
     await route.continue();
   });
 }
+
+/** The boxes (rounded to a tenth of a pixel) of the first element matching each selector: compared before and after a page replaces what was drawn in its place. */
+export function boxesOf(page: Page, selectors: string[]): Promise<{ selector: string; top: number; left: number; width: number; height: number }[]> {
+  return page.evaluate((list) => list.map((selector) => {
+    const box = document.querySelector(selector)!.getBoundingClientRect();
+    const tenth = (n: number) => Math.round(n * 10) / 10;
+    return { selector, top: tenth(box.top), left: tenth(box.left), width: tenth(box.width), height: tenth(box.height) };
+  }), selectors);
+}

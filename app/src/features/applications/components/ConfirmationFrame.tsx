@@ -9,9 +9,9 @@
  * arrives. The loader says the page is loading.
  */
 import type { ReactNode } from 'react';
-import { Loader, Stack } from '@mantine/core';
 import { useApplication } from '../../../api/applications';
 import { useRequest } from '../../../api/requests';
+import { DrawnBeforeCode } from '../../../components/DrawnBeforeCode';
 import { useFormRoute } from '../useFormRoute';
 import { ConfirmationHead, WhatNext } from './ConfirmationSummary';
 
@@ -24,12 +24,9 @@ export function ConfirmationFrame({ waiting }: { waiting: ReactNode }) {
   if (!app || !submitted) return waiting;
   const requestSettled = request !== undefined || requestError !== undefined;
   return (
-    <Stack gap="lg">
-      <Stack gap="lg" inert aria-hidden="true" data-confirmation-frame="">
-        <ConfirmationHead app={app} />
-        {requestSettled && <WhatNext form={route.form} app={app} request={request} />}
-      </Stack>
-      <Loader role="progressbar" aria-label="Cargando" />
-    </Stack>
+    <DrawnBeforeCode loading="Cargando">
+      <ConfirmationHead app={app} />
+      {requestSettled && <WhatNext form={route.form} app={app} request={request} />}
+    </DrawnBeforeCode>
   );
 }

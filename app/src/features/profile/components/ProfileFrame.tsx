@@ -6,8 +6,9 @@
  * technology (it is replaced when the page arrives, and focus inside it would be lost then); the
  * loader says the profile is loading.
  */
-import { Loader, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useProfile } from '../../../api/profile';
+import { DrawnBeforeCode } from '../../../components/DrawnBeforeCode';
 import { PROFILE_TITLE, ProfileDetails, ProfileLoading } from './ProfileDetails';
 
 export function ProfileFrame() {
@@ -16,12 +17,9 @@ export function ProfileFrame() {
     <Stack gap="lg">
       <Title order={1}>{PROFILE_TITLE}</Title>
       {profile ? (
-        <>
-          <Stack gap="lg" inert aria-hidden="true" data-profile-frame="">
-            <ProfileDetails profile={profile} />
-          </Stack>
-          <Loader role="progressbar" aria-label="Cargando su perfil" />
-        </>
+        <DrawnBeforeCode loading="Cargando su perfil">
+          <ProfileDetails profile={profile} />
+        </DrawnBeforeCode>
       ) : (
         <ProfileLoading />
       )}

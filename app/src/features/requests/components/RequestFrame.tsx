@@ -11,9 +11,9 @@
  * inside it would be lost then. The loader says the request is loading.
  */
 import type { ReactNode } from 'react';
-import { Loader, Stack } from '@mantine/core';
 import { useParams } from 'wouter';
 import { isRequestId, useRequest } from '../../../api/requests';
+import { DrawnBeforeCode } from '../../../components/DrawnBeforeCode';
 import { RequestHeader, RequestOverview } from './RequestOverview';
 
 /** `waiting`: what shows until the request is there (the routes' progress bar). */
@@ -23,11 +23,8 @@ export function RequestFrame({ waiting }: { waiting: ReactNode }) {
   const { data: request } = useRequest(id, valid);
   if (!request) return waiting;
   return (
-    <Stack gap="lg">
-      <Stack gap="lg" inert aria-hidden="true" data-request-frame="">
-        {request.pending_action ? <RequestHeader request={request} /> : <RequestOverview request={request} />}
-      </Stack>
-      <Loader role="progressbar" aria-label="Cargando la solicitud" />
-    </Stack>
+    <DrawnBeforeCode loading="Cargando la solicitud">
+      {request.pending_action ? <RequestHeader request={request} /> : <RequestOverview request={request} />}
+    </DrawnBeforeCode>
   );
 }
