@@ -6,7 +6,8 @@
  * SchemaForm against plain RJSF (default theme, live validation) on the same
  * schema, in the same run; each mode once with the CPU as it is and once
  * slowed 4× (Chromium's CPU throttling), printed side by side with the
- * budgets of issue 27.
+ * budgets of issue 27 and with the floor: the same keys in a page with two
+ * native fields and no script.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -81,8 +82,20 @@ export async function buildBenchPage(): Promise<string> {
     build: { outDir, emptyOutDir: true, minify: process.env.BENCH_MINIFY !== '0' },
   });
   writeFileSync(join(outDir, 'srl-5-5-5.json'), JSON.stringify(fullSrlApplication()));
+  writeFileSync(join(outDir, FLOOR_PAGE), FLOOR_HTML);
   return outDir;
 }
+
+/**
+ * The floor: a page with the two fields the bench types in, as the browser draws them, and no
+ * script. What a key costs there (the browser's own editing, layout, paint and frame, under the
+ * same throttling) is what no form can go below on this machine; the budgets read against it.
+ */
+const FLOOR_PAGE = 'campo.html';
+const FLOOR_HTML = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Dos campos</title></head><body>
+<label>Número <input id="root_datos_empresa_numero"></label>
+<label>Calle <input id="root_datos_empresa_calle"></label>
+</body></html>`;
 
 /** What the page records (tests/bench/browser/main.tsx records `rulesLat` from `pendingKey`). */
 interface Measures {
@@ -92,8 +105,9 @@ interface Measures {
   measure: 'frame' | 'rules' | 'off';
 }
 
-type Mode = 'portal' | 'paso' | 'base';
+type Mode = 'portal' | 'paso' | 'base' | 'campo';
 const MODES: { mode: Mode; label: string }[] = [
+  { mode: 'campo', label: 'el suelo: dos campos del navegador en una página sin script (ni React ni formulario)' },
   { mode: 'portal', label: 'portal, las 13 secciones en una página' },
   { mode: 'paso', label: 'portal, un paso como en la solicitud (borrador completo cargado)' },
   { mode: 'base', label: 'RJSF sin tema, validación en vivo (línea base, 13 secciones)' },
@@ -117,7 +131,7 @@ async function typeInMode(browser: Browser, url: string, mode: Mode, rate: Rate)
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     }
-    await page.goto(`${url}/?modo=${mode}`);
+    await page.goto(mode === 'campo' ? `${url}/${FLOOR_PAGE}` : `${url}/?modo=${mode}`);
     const field = page.locator('#root_datos_empresa_calle');
     await field.waitFor({ timeout: 60_000 * rate });
     await page.evaluate(() => {
@@ -180,7 +194,8 @@ async function typeInMode(browser: Browser, url: string, mode: Mode, rate: Rate)
     // and would add a wait for the next tick to every key.
     await field.click();
     for (let round = 0; round < 3; round++) await typeAddress('frame');
-    await typeAddress('rules');
+    // The floor has no rules to paint.
+    if (mode !== 'campo') await typeAddress('rules');
     const { lat, rules } = await page.evaluate(() => {
       const w = window as unknown as Measures;
       return { lat: w.lat, rules: w.rulesLat };
@@ -226,8 +241,8 @@ async function keystrokes(): Promise<string[]> {
       const s = summarize(typed[rate].lat);
       return `${rate}× p95 ${ms(s.p95)} (p50 ${ms(s.median)}, ${typed[rate].lat.length} teclas, primera tecla ${ms(typed[rate].firstKey)})`;
     });
-    // The budget covers the portal's form (one step and 13 sections); RJSF is the baseline.
-    const frameBudget = mode === 'base' ? '' : ` — presupuesto a 4× p95 ≤ ${FRAME_BUDGET_4X} ms ${verdict(p95(typed[4].lat) <= FRAME_BUDGET_4X)}`;
+    // The budget covers the portal's form (one step and 13 sections); RJSF is the baseline, the bare page the floor.
+    const frameBudget = mode === 'base' || mode === 'campo' ? '' : ` — presupuesto a 4× p95 ≤ ${FRAME_BUDGET_4X} ms ${verdict(p95(typed[4].lat) <= FRAME_BUDGET_4X)}`;
     lines.push(`navegador: tecla → siguiente cuadro, ${label}: ${frame.join(' | ')}${frameBudget}`);
     if (RATES.every((rate) => typed[rate].rules.length > 0)) {
       const rules = RATES.map((rate) => {
@@ -246,6 +261,14 @@ async function keystrokes(): Promise<string[]> {
     return `${rate}× ${ratio(r)} ${verdict(r >= RATIO_BUDGET)}${withRules}`;
   });
   lines.push(`navegador: RJSF p95 / portal p95, tecla → siguiente cuadro, 13 secciones: ${ratios.join(' | ')} (presupuesto ≥ ${RATIO_BUDGET}× a cada velocidad)`);
+  // What the floor leaves: the most any form could reach against RJSF, and what ours adds to a key.
+  const floor = measured.get('campo') as Record<Rate, Typed>;
+  const overFloor = RATES.map((rate) => {
+    const f = p95(floor[rate].lat);
+    const added = (m: Mode) => ms(p95((measured.get(m) as Record<Rate, Typed>)[rate].lat) - f);
+    return `${rate}× RJSF / suelo ${ratio(p95(rjsf[rate].lat) / f)}, sobre el suelo: un paso +${added('paso')}, 13 secciones +${added('portal')}`;
+  });
+  lines.push(`navegador: el suelo (p95 de la página sin script) frente a los presupuestos: ${overFloor.join(' | ')}`);
   return lines;
 }
 
