@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './packages/form-engine/src/node/formValidatorsVitePlugin';
 import { formStudioPlugin } from './packages/form-engine/src/node/formStudioVitePlugin';
+import { compileHintPlugin } from './packages/form-engine/src/node/compileHint';
 import { precompressPlugin } from './packages/server/src/build/precompressVitePlugin';
 
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,7 @@ export default defineConfig(({ command }) => ({
   root: 'app',
   // precompressPlugin: .br and .gz beside each text asset, sent by the server as they are. A test
   // build that is never served compressed skips it (SPA_PRECOMPRESS=off: tests/support/buildSpa.ts).
-  plugins: [react(), mantineSwaps(), formValidatorsPlugin(), formStudioPlugin(API_URL), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
+  plugins: [react(), mantineSwaps(), formValidatorsPlugin(), formStudioPlugin(API_URL), compileHintPlugin(), ...(process.env.SPA_PRECOMPRESS === 'off' ? [] : [precompressPlugin()])],
   resolve: {
     // In the browser build the engine uses validators precompiled by formValidatorsPlugin: Ajv's
     // run-time compiler (and its `new Function`) is left out of the bundle. Tests keep the real one.

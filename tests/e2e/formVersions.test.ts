@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { run as publish } from '../../packages/server/src/cli/formsPublish';
+import { COMPILE_HINT } from '../../packages/form-engine/src/node/compileHint';
 import { runPrinting } from '../../packages/server/test/commandOutput';
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure, staffCode, staffSignInTo } from '../support/portal';
@@ -227,10 +228,16 @@ describe('a rule published while a citizen fills the application', () => {
     });
   });
 
-  it('a link straight to a step asks for its option lists with the draft, before the step\'s code; the account menu and the toasts\' host come after the step', async () => {
+  it('a link straight to a step asks for its option lists with the draft, before the step\'s code; the account menu and the toasts\' host come after the step; every script it runs is compiled while it streams', async () => {
     const page = await suite.page({ viewport: PHONE });
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, DEMO);
+      // Every script of the load, the form version's validators included, starts with V8's compile hint.
+      const scripts: Promise<{ url: string; hinted: boolean }>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() !== 'script') return;
+        scripts.push(r.text().then((body) => ({ url: new URL(r.url()).pathname, hinted: body.startsWith(`${COMPILE_HINT}\n`) })));
+      });
       const data = await submittableSrlApi(page, suite.baseUrl);
       const id = await createDraftApi(page, suite.baseUrl, data);
       const applicant = data.datos_solicitante as { provincia: number; municipio: number };
@@ -280,6 +287,10 @@ describe('a rule published while a citizen fills the application', () => {
       }));
       expect(order.drawn, JSON.stringify(order)).not.toBeNull();
       for (const file of order.later) expect(file.start, JSON.stringify(order)).toBeGreaterThan(order.drawn as number);
+      const loaded = await Promise.all(scripts);
+      expect(loaded.some((s) => /^\/v1\/forms\/formalizacion\/validators\//.test(s.url)), JSON.stringify(loaded)).toBe(true);
+      expect(loaded.some((s) => /^\/assets\/ApplicationPage-/.test(s.url)), JSON.stringify(loaded)).toBe(true);
+      expect(loaded.filter((s) => !s.hinted).map((s) => s.url)).toEqual([]);
     });
   });
 

@@ -6,5 +6,6 @@ export { lintForm, type LintIssue } from '../lint/lintForm';
 export { formDocs } from '../docs/formDocs';
 export { standaloneValidatorsModule } from './standaloneValidators';
 export { formValidatorsPlugin } from './formValidatorsVitePlugin';
+export { compileHintPlugin, COMPILE_HINT } from './compileHint';
 export { checkFormFolder, type FolderCheck, type FixtureVerdict, type ParseError } from './formFolder';
 export { formStudioPlugin, studioState } from './formStudioVitePlugin';

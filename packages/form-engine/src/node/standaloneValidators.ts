@@ -11,6 +11,7 @@ import { structuralFingerprint, structuralSchema } from '../validate/structuralV
 import { OWN_FORMAT_DEFS, PUBLISHED_RUNTIME_GLOBAL } from '../validate/standaloneFormats';
 import { createAjv } from '../validate/ajvRuntimeCompiler';
 import { compileForm } from '../compile/compileForm';
+import { COMPILE_HINT } from './compileHint';
 
 /**
  * `runtimeModule`: the specifier the generated code imports the formats and helpers from; null for a
@@ -39,6 +40,8 @@ export function standaloneValidatorsModule(forms: FormSchema[], runtimeModule: s
     throw new Error(`el formulario usa un formato que el navegador no tiene: ${[...used].filter((f) => !(f in OWN_FORMAT_DEFS)).join(', ')}`);
   }
   return [
+    // A module of its own, run when a step loads: compiled while it streams (compileHint.ts).
+    ...(runtimeModule === null ? [COMPILE_HINT] : []),
     runtimeModule === null
       ? `const { OWN_FORMAT_DEFS, standaloneRuntime } = globalThis.${PUBLISHED_RUNTIME_GLOBAL};`
       : `import { OWN_FORMAT_DEFS, standaloneRuntime } from ${JSON.stringify(runtimeModule)};`,
