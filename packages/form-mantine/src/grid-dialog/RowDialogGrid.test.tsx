@@ -18,19 +18,13 @@ import inapa from '../../../../schemas/reclamacion-factura-inapa/schema.json';
 import { SchemaForm } from '../schema-form/SchemaForm';
 import { GridRowEditor } from './GridRowEditor';
 import type { RowDialogRequest } from './types';
-import type { FormApi } from '../types';
+import { offlineFormApi } from '../testing/offlineFormApi';
 
 const TODAY = '2026-11-23';
 const schema = structuredClone(inapa) as unknown as FormSchema;
 (schema.properties.facturas as Record<string, unknown>)['x-row-dialog'] = true;
 
-const api: FormApi = {
-  getJson: async () => ({ status: 200, body: { data: [] } }),
-  listDocuments: async () => [],
-  uploadDocument: async () => { throw new Error('sin red'); },
-  documentUrl: (doc) => `/docs/${doc.id}`,
-  sessionId: 1,
-};
+const api = offlineFormApi();
 
 type Data = Record<string, unknown>;
 const factura = (periodo: string, monto: number, numero?: string): Data => ({ periodo, monto, motivo: 'cobro_excesivo', ...(numero ? { numero_de_factura: numero } : {}) });

@@ -17,6 +17,7 @@ import { installMantineJsdomShims } from '../testing/mantineInJsdom';
 import { SchemaForm } from '../schema-form/SchemaForm';
 import { deferSelectsForTests } from '../theme/widgets/DeferredSelect';
 import type { FormApi } from '../types';
+import { listsByUrl, offlineFormApi } from '../testing/offlineFormApi';
 import { previewFields, StepPreview, type PreviewAnswer } from './StepPreview';
 
 beforeAll(() => {
@@ -89,15 +90,7 @@ function firstFields(form: Element, count: number): string {
   return normalize(copy);
 }
 
-const api = (lists: Map<string, unknown>): FormApi => ({
-  getJson: async (url) => (lists.has(url) ? { status: 200, body: lists.get(url) } : { status: 404, body: {} }),
-  listDocuments: async () => [],
-  uploadDocument: async () => {
-    throw new Error('sin red');
-  },
-  documentUrl: () => '',
-  sessionId: 0,
-});
+const api = (lists: Map<string, unknown>): FormApi => offlineFormApi(listsByUrl(lists));
 
 describe('StepPreview', () => {
   const steps = forms.flatMap((form) => Object.keys(form.schema.properties).map((section) => ({ ...form, section })));

@@ -14,16 +14,10 @@ import srl from '../../../../schemas/formalizacion/fixtures/valid/srl-completa.j
 import { SchemaForm, type SchemaFormProps } from './SchemaForm';
 import { pathToId } from '../data/pathToId';
 import { setAt } from '../data/paths';
-import type { FormApi } from '../types';
+import { offlineFormApi } from '../testing/offlineFormApi';
 
 const form = formalizacion as unknown as FormSchema;
-const api: FormApi = {
-  getJson: async () => ({ status: 200, body: { data: [] } }),
-  listDocuments: async () => [],
-  uploadDocument: async () => { throw new Error('sin red'); },
-  documentUrl: (doc) => `/docs/${doc.id}`,
-  sessionId: 1,
-};
+const api = offlineFormApi();
 
 function render(props: Partial<SchemaFormProps> & { formData?: Record<string, unknown> }): string {
   const element = createElement(SchemaForm, { schema: form, onChange: () => undefined, api, today: srl.today, ...props });

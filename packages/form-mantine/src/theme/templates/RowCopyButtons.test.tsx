@@ -16,18 +16,12 @@ import { MantineProvider } from '@mantine/core';
 import type { FormSchema } from '@portal/form-engine';
 import formalizacion from '../../../../../schemas/formalizacion/schema.json';
 import { SchemaForm } from '../../schema-form/SchemaForm';
-import type { FormApi } from '../../types';
+import { offlineFormApi } from '../../testing/offlineFormApi';
 import { rowCopyMessage } from './RowCopyButtons';
 
 const schema = formalizacion as unknown as FormSchema;
 const TODAY = '2026-11-23';
-const api: FormApi = {
-  getJson: async () => ({ status: 200, body: { data: [] } }),
-  listDocuments: async () => [],
-  uploadDocument: async () => { throw new Error('sin red'); },
-  documentUrl: (doc) => `/docs/${doc.id}`,
-  sessionId: 1,
-};
+const api = offlineFormApi();
 
 type Data = Record<string, unknown>;
 const APPLICANT: Data = {

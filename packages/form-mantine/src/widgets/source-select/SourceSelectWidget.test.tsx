@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import type { FormSchema } from '@portal/form-engine';
 import { SchemaForm } from '../../schema-form/SchemaForm';
-import type { FormApi } from '../../types';
+import { offlineFormApi, listsByUrl } from '../../testing/offlineFormApi';
 
 beforeAll(() => {
   installMantineJsdomShims();
@@ -46,15 +46,7 @@ const schema = {
   },
 } as unknown as FormSchema;
 
-const api: FormApi = {
-  getJson: async (url) => (url in LISTS ? { status: 200, body: LISTS[url] } : { status: 404, body: {} }),
-  listDocuments: async () => [],
-  uploadDocument: async () => {
-    throw new Error('sin red');
-  },
-  documentUrl: () => '',
-  sessionId: 0,
-};
+const api = offlineFormApi(listsByUrl(LISTS));
 
 function renderForm() {
   render(

@@ -10,7 +10,7 @@ import { MantineProvider } from '@mantine/core';
 import type { FormSchema } from '@portal/form-engine';
 import { installMantineJsdomShims } from '../../testing/mantineInJsdom';
 import { SchemaForm } from '../../schema-form/SchemaForm';
-import type { FormApi } from '../../types';
+import { offlineFormApi } from '../../testing/offlineFormApi';
 
 /** What each filter call returned: how many options, with the limit it was given. */
 const calls: { limit: number; returned: number }[] = [];
@@ -42,15 +42,7 @@ const schema = {
     colores: { type: 'string', title: 'Color', oneOf: Array.from({ length: 12 }, (_, i) => ({ const: `c${i}`, title: `Color ${i}` })) },
   },
 } as unknown as FormSchema;
-const api: FormApi = {
-  getJson: async () => ({ status: 200, body: NATIONALITIES }),
-  listDocuments: async () => [],
-  uploadDocument: async () => {
-    throw new Error('sin red');
-  },
-  documentUrl: () => '',
-  sessionId: 0,
-};
+const api = offlineFormApi(() => ({ status: 200, body: NATIONALITIES }));
 
 describe('a closed select', () => {
   it('asks its filter for nothing while closed (limit 0), for its list once opened (100 of a searchable source, every fixed option)', async () => {
