@@ -10,7 +10,7 @@ import { portalSuite } from '../support/portalSuite';
 import { DEMO, fixture, getDraft, interceptFileChoosers, login, newApplication, pdfBuffer, seedDraft, snapshotOnFailure, uploadDocumentApi, textIn, uploadFile, type Data } from '../support/portal';
 import { chooseOption, expectFocus, tabTo, type, walkFocus } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
-import { axeViolations, formatViolations, waitForStillPage, weakControlBoundaries } from '../support/axe';
+import { axeViolations, formatViolations, headingProblems, waitForStillPage, weakControlBoundaries } from '../support/axe';
 import type { FormSchema } from '@portal/form-engine';
 import schemaJson from '../../schemas/formalizacion/schema.json';
 
@@ -42,6 +42,9 @@ class Scans {
     // 1.4.11, which axe leaves out: controls must stand out 3:1 from their background.
     const weak = await weakControlBoundaries(this.page);
     if (weak.length > 0) this.failures.push(`${at}: [non-text-contrast] control boundaries under 3:1 (WCAG 1.4.11)\n    - ${weak.join('\n    - ')}`);
+    // A screen reader's list of headings: one h1 (on a step, the application's name), no level skipped.
+    const headings = await headingProblems(this.page);
+    if (headings.length > 0) this.failures.push(`${at}: [headings] the page's outline\n    - ${headings.join('\n    - ')}`);
   }
   expectClean(): void {
     expect(this.scanned.length).toBeGreaterThan(0);

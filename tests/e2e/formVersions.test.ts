@@ -299,7 +299,7 @@ describe('a rule published while a citizen fills the application', () => {
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, DEMO);
       const id = await createDraftApi(page, suite.baseUrl, {});
-      const title = page.getByRole('heading', { level: 2, name: 'Revise sus respuestas antes de enviar' });
+      const title = page.getByRole('heading', { level: 1, name: 'Revise sus respuestas antes de enviar' });
       let titled = false;
       await page.route(/\/assets\/ReviewPage-[\w-]+\.js$/, async (route) => {
         await title.waitFor({ timeout: 30_000 }).then(() => (titled = true)).catch(() => undefined);

@@ -313,7 +313,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
           await route.continue();
         });
         await page.goto(`${portal.baseUrl}${address}`);
-        // (A confirmation's first heading is «Solicitud enviada», of level 2, like an application's steps.)
+        // (Any heading: a step's first one is the application's name, small, above the step's title.)
         await page.getByRole('heading').first().waitFor();
         await expect.poll(() => held, { message: `${address}: its code went through the hold` }).toBe(1);
         await page.unroute(code);

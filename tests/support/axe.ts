@@ -72,6 +72,30 @@ export async function axeViolations(page: Page, { still = true }: { still?: bool
   }, [...WCAG_TAGS]);
 }
 
+/**
+ * The page's outline as a screen reader's heading list gives it (hidden and inert headings left out):
+ * one h1, and no level skipped on the way down (axe's best-practice rules page-has-heading-one and
+ * heading-order, which the WCAG tags leave out). One line per problem.
+ */
+export async function headingProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter(
+      (h) => h.getClientRects().length > 0 && !h.closest('[aria-hidden="true"], [inert]'),
+    );
+    const text = (h: Element) => `«${(h.textContent ?? '').trim().slice(0, 60)}»`;
+    const problems: string[] = [];
+    const ones = shown.filter((h) => h.tagName === 'H1');
+    if (ones.length !== 1) problems.push(`${ones.length} h1 (one expected)${ones.length ? `: ${ones.map(text).join(', ')}` : ''}`);
+    let previous = 0;
+    for (const h of shown) {
+      const level = Number(h.tagName[1]);
+      if (level > previous + 1) problems.push(`h${level} ${text(h)} right after ${previous ? `an h${previous}` : 'the start of the page'}`);
+      previous = level;
+    }
+    return problems;
+  });
+}
+
 /** One line per violation and one per node: rule id, impact, help, selector, summary and markup. */
 export function formatViolations(violations: AxeViolation[]): string {
   return violations

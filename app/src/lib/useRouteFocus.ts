@@ -14,13 +14,22 @@ import { useLocation } from 'wouter';
 const WAIT_MS = 5000;
 
 /**
- * Focuses the page's title: the first heading shown in `main` (on a step, the
- * step's title, after the list of sections). While a lazy page loads, Suspense
- * keeps the previous page in the DOM, hidden: hidden headings do not count.
- * Returns false when there is none yet.
+ * Marks the heading a page is about when it is not its first one: a step of an application has the
+ * application's name as its h1, and the step's title (an h2) is what a citizen moving between steps
+ * needs to hear.
+ */
+const PAGE_TITLE_ATTRIBUTE = 'data-page-title';
+/** Spread on that heading: `<Title order={2} {...PAGE_TITLE}>`. */
+export const PAGE_TITLE = { [PAGE_TITLE_ATTRIBUTE]: '' } as const;
+
+/**
+ * Focuses the page's title: the heading marked with PAGE_TITLE_ATTRIBUTE, else the first heading
+ * shown in `main`. While a lazy page loads, Suspense keeps the previous page in the DOM, hidden:
+ * hidden headings do not count. Returns false when there is none yet.
  */
 export function focusPageHeading(main: HTMLElement | null): boolean {
-  const heading = [...(main?.querySelectorAll<HTMLElement>('h1, h2') ?? [])].find((h) => h.getClientRects().length > 0);
+  const shown = (selector: string) => [...(main?.querySelectorAll<HTMLElement>(selector) ?? [])].find((h) => h.getClientRects().length > 0);
+  const heading = shown(`[${PAGE_TITLE_ATTRIBUTE}]`) ?? shown('h1, h2');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus();

@@ -22,7 +22,7 @@ import { StepPreview } from '@portal/form-mantine/preview';
 import { useApplication } from '../../../api/applications';
 import { useListsAskedAhead } from '../../../api/optionLists';
 import { frameOf, useArrivedForm, useFormFrame } from '../../../lib/publishedForms';
-import { focusPageHeading } from '../../../lib/useRouteFocus';
+import { focusPageHeading, PAGE_TITLE } from '../../../lib/useRouteFocus';
 import { useFormRoute } from '../useFormRoute';
 
 type FrameSchema = Parameters<typeof frameOf>[0];
@@ -55,10 +55,10 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
         <Stack gap="md">
           {stepTitle && (
             <div>
-              {frame?.title && <Text size="sm" c="dimmed">{frame.title}</Text>}
+              {frame?.title && <Text component="h1" size="sm" c="dimmed">{frame.title}</Text>}
               {/* The step's number needs the engine: its line is kept, so nothing moves when it arrives. */}
               <Text size="sm" c="dimmed" aria-hidden="true">&nbsp;</Text>
-              <Title order={2}>{stepTitle}</Title>
+              <Title order={2} {...PAGE_TITLE}>{stepTitle}</Title>
             </div>
           )}
           {stepTitle && app && form ? (

@@ -19,6 +19,7 @@ import { useRemoteVerdicts } from '../useRemoteVerdicts';
 import { SaveStatus } from './SaveStatus';
 import { SectionNav, type SectionStatus } from './SectionNav';
 import { usePageShownOnceDrawn } from '../../../lib/afterFirstPaint';
+import { PAGE_TITLE } from '../../../lib/useRouteFocus';
 
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
@@ -255,9 +256,10 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           <div>
-            {schema.title && <Text size="sm" c="dimmed">{schema.title}</Text>}
+            {/* The page's h1 is the application's name, as small as before; focus goes to the step's title. */}
+            {schema.title && <Text component="h1" size="sm" c="dimmed">{schema.title}</Text>}
             <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
-            <Title order={2}>{visibleSections[index].title}</Title>
+            <Title order={2} {...PAGE_TITLE}>{visibleSections[index].title}</Title>
           </div>
           {noticeFrom !== null && noticeFrom !== form.version && (
             <FormChangedNotice form={form} from={noticeFrom} data={draft ?? app.data} onClose={() => setNoticeFrom(null)} />

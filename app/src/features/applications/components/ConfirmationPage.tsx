@@ -41,7 +41,7 @@ function Charges({ request }: { request: CitizenRequestDetail }) {
   const payModal = request.form === FORMALIZATION_FORM ? 'PAY_VUF_REQUEST_MODAL' : 'PAY_REQUEST_MODAL';
   return (
     <section aria-labelledby="pagos">
-      <Title order={3} id="pagos">Pagos pendientes</Title>
+      <Title order={2} size="h3" id="pagos">Pagos pendientes</Title>
       {/* Two columns, so that the table reads whole on a phone: the charge (institution, concept, extras, status) and its amount. */}
       <Table striped mt="sm">
         <Table.Thead>

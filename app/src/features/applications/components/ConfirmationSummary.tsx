@@ -13,7 +13,7 @@ import type { CitizenRequestDetail } from '../../../api/requests';
 export function ConfirmationHead({ app }: { app: Application }) {
   return (
     <Card withBorder bg="green.0" p="xl" role="status">
-      <Title order={2}>Solicitud enviada</Title>
+      <Title order={1} size="h2">Solicitud enviada</Title>
       <Text mt="xs">{app.service_name}</Text>
       <Text mt="sm">Su código de solicitud es</Text>
       <Text fz={28} fw={700} data-testid="codigo-solicitud">{app.request_code}</Text>
@@ -27,7 +27,7 @@ export function WhatNext({ form, app, request }: { form: string; app: Applicatio
   const charges = request !== undefined && request.items.length > 0;
   return (
     <section aria-labelledby="que-sigue">
-      <Title order={3} id="que-sigue">¿Qué sigue?</Title>
+      <Title order={2} size="h3" id="que-sigue">¿Qué sigue?</Title>
       {form === FORMALIZATION_FORM ? (
         <List type="ordered" spacing="xs" mt="sm">
           <List.Item>

@@ -11,7 +11,7 @@ export const REVIEW_TITLE = 'Revise sus respuestas antes de enviar';
 export function ReviewFrame() {
   return (
     <Stack gap="lg">
-      <Title order={2}>{REVIEW_TITLE}</Title>
+      <Title order={1} size="h2">{REVIEW_TITLE}</Title>
       <Loader role="progressbar" aria-label="Cargando la solicitud" />
     </Stack>
   );

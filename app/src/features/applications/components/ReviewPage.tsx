@@ -91,7 +91,7 @@ function Review({ route, form, app, errors, mutate }: ReviewProps) {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{REVIEW_TITLE}</Title>
+      <Title order={1} size="h2">{REVIEW_TITLE}</Title>
       {problems.length > 0 && (
         <Alert color="red" title="La solicitud todavía tiene errores" role="alert">
           <Text size="sm">Corrija las secciones siguientes antes de enviar:</Text>
@@ -109,6 +109,7 @@ function Review({ route, form, app, errors, mutate }: ReviewProps) {
         form={form}
         data={app.data}
         documents={documents}
+        headingOrder={2}
         foldable
         withErrors={sectionsWithProblems}
         sectionAction={(s) => (
