@@ -316,6 +316,13 @@ describe('Mis solicitudes: a request followed to the end', () => {
         // (Any heading: a step's first one is the application's name, small, above the step's title.)
         await page.getByRole('heading').first().waitFor();
         await expect.poll(() => held, { message: `${address}: its code went through the hold` }).toBe(1);
+        // A page drawn before its code (a frame: the profile, a request, a confirmation) shows its heading
+        // while the code is held: the code's own timing entry comes once it has arrived.
+        await expect
+          .poll(() => page.evaluate((source) => performance.getEntriesByType('resource').some((e) => new RegExp(source).test(new URL(e.name).pathname)), code.source), {
+            message: `${address}: the page's code arrived`,
+          })
+          .toBe(true);
         await page.unroute(code);
         page.off('request', onRequest);
         for (const path of data) expect(whileHeld, `${address}: ${path} asked before the page's code arrived`).toContain(path);

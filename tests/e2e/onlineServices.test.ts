@@ -219,7 +219,7 @@ describe('applying online to the new services', () => {
       const data = example('certificado-no-antecedentes', 'migratorio-exterior-en-nombre-de-otra-persona');
       await seed(page, 'certificado-no-antecedentes', id, { ...data, persona_representada: { ...(data.persona_representada as Data), poder_notarial: power } });
       await page.goto(`${suite.baseUrl}/en-linea/certificado-no-antecedentes/${id}/revisar`);
-      await page.getByRole('heading', { name: 'Persona representada', level: 3 }).waitFor();
+      await page.getByRole('heading', { name: 'Persona representada', level: 2 }).waitFor();
       await page.getByText('Poder notarial.pdf').waitFor();
       const code = await submitFromReview(page, 'certificado-no-antecedentes', id);
       const list = (await (await page.request.get(`${suite.baseUrl}/v1/portals/solicitudes-en-linea`)).json()) as { data: { request_code: string | null; service_name: string }[] };

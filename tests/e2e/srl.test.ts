@@ -330,7 +330,7 @@ describe('SRL', () => {
 
       // Each section folds under its heading's button, from the keyboard; «Cambiar» stays reachable while folded.
       const financial = page.getByRole('region', { name: 'Datos financieros de la empresa', exact: true });
-      const financialToggle = financial.getByRole('heading', { level: 3 }).getByRole('button', { name: 'Datos financieros de la empresa', exact: true });
+      const financialToggle = financial.getByRole('heading', { level: 2 }).getByRole('button', { name: 'Datos financieros de la empresa', exact: true });
       expect(await financialToggle.getAttribute('aria-expanded')).toBe('true');
       await financialToggle.focus();
       await page.keyboard.press('Enter');
