@@ -53,14 +53,8 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
-          {stepTitle && (
-            <div>
-              {frame?.title && <Text component="h1" size="sm" c="dimmed">{frame.title}</Text>}
-              {/* The step's number needs the engine: its line is kept, so nothing moves when it arrives. */}
-              <Text size="sm" c="dimmed" aria-hidden="true">&nbsp;</Text>
-              <Title order={2} {...PAGE_TITLE}>{stepTitle}</Title>
-            </div>
-          )}
+          {/* The step's number needs the engine: its line is kept, so nothing moves when it arrives. */}
+          {stepTitle && <StepHeading formTitle={frame?.title} title={stepTitle} />}
           {stepTitle && app && form ? (
             <StepPreview schema={form.schema as FormNode} section={route.step as string} data={app.data} lists={lists}>
               {loader}
@@ -71,6 +65,21 @@ export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
         </Stack>
       </Grid.Col>
     </Grid>
+  );
+}
+
+/**
+ * The top of a step, drawn by the step and by its frame: the application's name (the page's h1, in
+ * small print), the step's number (a kept line while the engine has not counted the steps) and the
+ * step's title, the heading focus goes to.
+ */
+export function StepHeading({ formTitle, stepLine, title }: { formTitle?: string; stepLine?: string; title: string }) {
+  return (
+    <div>
+      {formTitle && <Text component="h1" size="sm" c="dimmed">{formTitle}</Text>}
+      {stepLine ? <Text size="sm" c="dimmed">{stepLine}</Text> : <Text size="sm" c="dimmed" aria-hidden="true">&nbsp;</Text>}
+      <Title order={2} {...PAGE_TITLE}>{title}</Title>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'wouter';
 import { lookupTasks, valueAt, type PathMessage } from '@portal/form-engine';
@@ -12,14 +12,13 @@ import { openRowDialog } from '../../../components/rowDialog';
 import useSWR from 'swr';
 import { currentFormVersionNumber, sectionOf, useOnlineForm, type OnlineForm } from '../../../lib/onlineForms';
 import { FormChangedNotice } from './FormChangedNotice';
-import { ApplicationFrame } from './ApplicationFrame';
+import { ApplicationFrame, StepHeading } from './ApplicationFrame';
 import { useFormRoute, type FormRoute } from '../useFormRoute';
 import { readServerErrors, readVisited, writeVisited } from '../stepState';
 import { useRemoteVerdicts } from '../useRemoteVerdicts';
 import { SaveStatus } from './SaveStatus';
 import { SectionNav, type SectionStatus } from './SectionNav';
 import { usePageShownOnceDrawn } from '../../../lib/afterFirstPaint';
-import { PAGE_TITLE } from '../../../lib/useRouteFocus';
 
 type Data = Record<string, unknown>;
 const formApi = createFormApi();
@@ -255,12 +254,7 @@ function ApplicationSteps({ route, form, app, mutate }: StepsProps) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
-          <div>
-            {/* The page's h1 is the application's name, as small as before; focus goes to the step's title. */}
-            {schema.title && <Text component="h1" size="sm" c="dimmed">{schema.title}</Text>}
-            <Text size="sm" c="dimmed">Paso {index + 1} de {visibleSections.length}</Text>
-            <Title order={2} {...PAGE_TITLE}>{visibleSections[index].title}</Title>
-          </div>
+          <StepHeading formTitle={schema.title} stepLine={`Paso ${index + 1} de ${visibleSections.length}`} title={visibleSections[index].title} />
           {noticeFrom !== null && noticeFrom !== form.version && (
             <FormChangedNotice form={form} from={noticeFrom} data={draft ?? app.data} onClose={() => setNoticeFrom(null)} />
           )}
