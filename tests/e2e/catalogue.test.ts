@@ -15,6 +15,7 @@ import type { CatalogueServiceDetail, CatalogueServicePage, PortalStatistics, Pr
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { expectFocus, tabTo, type, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -187,11 +188,65 @@ describe('Servicios', () => {
     });
   }
 
+  it("at 390 and 1280 px, the heading and the introduction show before the page's code, where the page then draws them", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await watchLayoutShifts(page);
+        // The page's code arrives four seconds late (a slow phone network).
+        await holdResponses(page, /\/assets\/CataloguePage-[\w-]+\.js$/, 4000);
+        await page.goto(`${suite.baseUrl}/servicios`);
+        await page.getByRole('progressbar', { name: 'Cargando el catálogo' }).waitFor();
+        expect(await page.getByRole('heading', { name: 'Servicios', level: 1 }).count()).toBe(1);
+        expect(await page.getByText('Busque entre los servicios de las instituciones del Estado dominicano').count()).toBe(1);
+        expect(await page.getByRole('searchbox', { name: 'Buscar un servicio' }).count()).toBe(0);
+        await expectNoAxeViolations(page, `Servicios antes del código de su página (${viewport.width} px)`, { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `servicios-antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => boxesOf(page, ['main h1', 'main h1 + p']);
+        const before = await boxes();
+
+        // The page takes the frame's place: the heading and the introduction where they were.
+        await page.getByRole('searchbox', { name: 'Buscar un servicio' }).waitFor({ timeout: 20_000 });
+        await resultLinks(page).first().waitFor();
+        await waitForStillPage(page);
+        expect(await page.getByRole('progressbar', { name: 'Cargando el catálogo' }).count()).toBe(0);
+        expect(await boxes()).toEqual(before);
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+      });
+      await page.close();
+    }
+  });
+
+  it("opened from the main navigation while its code loads: focus goes to the frame's heading, then to the page's", async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await holdResponses(page, /\/assets\/CataloguePage-[\w-]+\.js$/, 2500);
+      await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Servicios' }).click();
+      await page.getByRole('progressbar', { name: 'Cargando el catálogo' }).waitFor();
+      await expectFocus(page, 'Servicios');
+      // The frame's heading is replaced with the page's: focus is on the new one, not lost to the page's body.
+      await page.evaluate(() => document.activeElement?.setAttribute('data-frame-heading', ''));
+      await page.getByRole('searchbox', { name: 'Buscar un servicio' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.tagName === 'H1' && active.textContent === 'Servicios' && !active.hasAttribute('data-frame-heading');
+      })).toBe(true);
+      expect(await page.locator('[data-frame-heading]').count()).toBe(0);
+      // And the keyboard goes on from there: the next stop is the search box.
+      await page.keyboard.press('Tab');
+      await expectFocus(page, 'Buscar un servicio');
+    });
+  });
+
   it('keyboard only: search, a filter, open a result', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {
       await page.goto(`${suite.baseUrl}/servicios`);
-      await page.getByRole('heading', { name: 'Servicios', level: 1 }).waitFor();
+      await page.getByRole('searchbox', { name: 'Buscar un servicio' }).waitFor();
       await tabTo(page, 'Buscar un servicio', { max: 40 });
       await type(page, 'certificacion');
       await page.keyboard.press('Enter');

@@ -22,6 +22,7 @@ import { ReviewFrame } from '../features/applications/components/ReviewFrame';
 import { ConfirmationFrame } from '../features/applications/components/ConfirmationFrame';
 import { RequestFrame } from '../features/requests/components/RequestFrame';
 import { ProfileFrame } from '../features/profile/components/ProfileFrame';
+import { CatalogueFrame } from '../features/catalogue/components/CatalogueFrame';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { preloadOptionLists } from '../api/optionLists';
 import { markPageShown, usePainted } from '../lib/afterFirstPaint';
@@ -41,7 +42,8 @@ const RequestPage = lazyPage(() => import('../features/requests/components/Reque
   showsItself: true,
 });
 const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
-const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage');
+/** «Servicios»: its heading and introduction (the page's largest text) show while its code loads. */
+const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage', CatalogueFrame);
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
 const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
 /** A step of an application and its review: their frame (the title) shows while their code loads, not the bare progress bar. */

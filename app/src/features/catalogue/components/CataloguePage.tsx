@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { PER_PAGE, useAreas, useInstitutions, useServicePage } from '../api';
 import { CHANNEL_LABELS, countLabel, emptyResultTitle, hasFilters, readFilters, TYPE_LABELS, writeFilters, type CatalogueFilters } from '../filters';
+import { CatalogueHeading } from './CatalogueFrame';
 import { ServiceCard } from './ServiceCard';
 
 interface SearchBoxProps {
@@ -157,10 +158,7 @@ export function CataloguePage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Servicios</Title>
-        <Text mt="xs">Busque entre los servicios de las instituciones del Estado dominicano: qué necesita, cuánto cuesta y dónde se hace.</Text>
-      </div>
+      <CatalogueHeading />
       <SearchBox initial={filters.q} onSearch={searchText} />
       <FilterCard filters={filters} onChange={go} onClear={clear} />
 
