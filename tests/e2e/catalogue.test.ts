@@ -188,34 +188,42 @@ describe('Servicios', () => {
     });
   }
 
-  it("at 390 and 1280 px, the heading and the introduction show before the page's code, where the page then draws them", async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const page = await suite.page({ viewport });
-      await snapshotOnFailure(page, async () => {
-        await watchLayoutShifts(page);
-        // The page's code arrives four seconds late (a slow phone network).
-        await holdResponses(page, /\/assets\/CataloguePage-[\w-]+\.js$/, 4000);
-        await page.goto(`${suite.baseUrl}/servicios`);
-        await page.getByRole('progressbar', { name: 'Cargando el catálogo' }).waitFor();
-        expect(await page.getByRole('heading', { name: 'Servicios', level: 1 }).count()).toBe(1);
-        expect(await page.getByText('Busque entre los servicios de las instituciones del Estado dominicano').count()).toBe(1);
-        expect(await page.getByRole('searchbox', { name: 'Buscar un servicio' }).count()).toBe(0);
-        await expectNoAxeViolations(page, `Servicios antes del código de su página (${viewport.width} px)`, { still: false });
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS, `servicios-antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => boxesOf(page, ['main h1', 'main h1 + p']);
-        const before = await boxes();
+  /** The catalogue's pages that open with a heading and an introduction, drawn before their code (PageIntro). */
+  const INTRO_PAGES = [
+    { address: '/servicios', chunk: 'CataloguePage', title: 'Servicios', intro: 'Busque entre los servicios de las instituciones del Estado dominicano', loading: 'Cargando el catálogo', ready: (page: Page) => resultLinks(page).first() },
+    { address: '/instituciones', chunk: 'InstitutionsPage', title: 'Instituciones', intro: 'Las instituciones del Estado dominicano que ofrecen servicios', loading: 'Cargando las instituciones', ready: (page: Page) => page.getByRole('article', { name: 'Junta Central Electoral (JCE)' }) },
+    { address: '/puntos-gob', chunk: 'PuntosGobPage', title: 'Puntos GOB', intro: 'Centros donde puede hacer en persona los servicios', loading: 'Cargando los Puntos GOB', ready: (page: Page) => page.getByLabel('Provincia') },
+  ];
 
-        // The page takes the frame's place: the heading and the introduction where they were.
-        await page.getByRole('searchbox', { name: 'Buscar un servicio' }).waitFor({ timeout: 20_000 });
-        await resultLinks(page).first().waitFor();
-        await waitForStillPage(page);
-        expect(await page.getByRole('progressbar', { name: 'Cargando el catálogo' }).count()).toBe(0);
-        expect(await boxes()).toEqual(before);
-        const shifts = await layoutShiftTotal(page);
-        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
-      });
-      await page.close();
+  it("at 390 and 1280 px, Servicios, Instituciones and Puntos GOB show their heading and introduction before the page's code, where the page then draws them", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const shown of INTRO_PAGES) {
+        const page = await suite.page({ viewport });
+        await snapshotOnFailure(page, async () => {
+          await watchLayoutShifts(page);
+          // The page's code arrives three seconds late (a slow phone network).
+          await holdResponses(page, new RegExp(`/assets/${shown.chunk}-[\\w-]+\\.js$`), 3000);
+          await page.goto(`${suite.baseUrl}${shown.address}`);
+          await page.getByRole('progressbar', { name: shown.loading }).waitFor();
+          expect(await page.getByRole('heading', { name: shown.title, level: 1 }).count()).toBe(1);
+          expect(await page.getByText(shown.intro).count()).toBe(1);
+          expect(await shown.ready(page).count()).toBe(0);
+          await expectNoAxeViolations(page, `${shown.title} antes del código de su página (${viewport.width} px)`, { still: false });
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: path.join(SHOTS, `${shown.chunk}-antes-del-codigo-${viewport.width}.png`) });
+          const boxes = () => boxesOf(page, ['main h1', 'main h1 + p']);
+          const before = await boxes();
+
+          // The page takes the frame's place: the heading and the introduction where they were.
+          await shown.ready(page).waitFor({ timeout: 20_000 });
+          await waitForStillPage(page);
+          expect(await page.getByRole('progressbar', { name: shown.loading }).count()).toBe(0);
+          expect(await boxes()).toEqual(before);
+          const shifts = await layoutShiftTotal(page);
+          expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+        });
+        await page.close();
+      }
     }
   });
 

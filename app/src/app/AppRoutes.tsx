@@ -22,7 +22,8 @@ import { ReviewFrame } from '../features/applications/components/ReviewFrame';
 import { ConfirmationFrame } from '../features/applications/components/ConfirmationFrame';
 import { RequestFrame } from '../features/requests/components/RequestFrame';
 import { ProfileFrame } from '../features/profile/components/ProfileFrame';
-import { CatalogueFrame } from '../features/catalogue/components/CatalogueFrame';
+import { introFrame } from '../components/PageIntro';
+import { CATALOGUE_INTRO, INSTITUTIONS_INTRO, PUNTOS_GOB_INTRO } from '../features/catalogue/intros';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { preloadOptionLists } from '../api/optionLists';
 import { markPageShown, usePainted } from '../lib/afterFirstPaint';
@@ -42,10 +43,10 @@ const RequestPage = lazyPage(() => import('../features/requests/components/Reque
   showsItself: true,
 });
 const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
-/** «Servicios»: its heading and introduction (the page's largest text) show while its code loads. */
-const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage', CatalogueFrame);
-const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage');
-const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage');
+/** The catalogue's pages: their heading and introduction (on a phone, the page's largest text) show while their code loads. */
+const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage', introFrame(CATALOGUE_INTRO));
+const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage', introFrame(INSTITUTIONS_INTRO));
+const PuntosGobPage = lazyPage(() => import('../features/catalogue/components/PuntosGobPage'), 'PuntosGobPage', introFrame(PUNTOS_GOB_INTRO));
 /** A step of an application and its review: their frame (the title) shows while their code loads, not the bare progress bar. */
 const ApplicationRoute = lazyPage(() => import('../features/applications/components/ApplicationPage'), 'ApplicationPage', ApplicationFrame, { showsItself: true });
 const ReviewPage = lazyPage(() => import('../features/applications/components/ReviewPage'), 'ReviewPage', ReviewFrame);

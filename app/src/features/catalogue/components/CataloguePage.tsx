@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { PER_PAGE, useAreas, useInstitutions, useServicePage } from '../api';
 import { CHANNEL_LABELS, countLabel, emptyResultTitle, hasFilters, readFilters, TYPE_LABELS, writeFilters, type CatalogueFilters } from '../filters';
-import { CatalogueHeading } from './CatalogueFrame';
+import { PageIntro } from '../../../components/PageIntro';
+import { CATALOGUE_INTRO } from '../intros';
 import { ServiceCard } from './ServiceCard';
 
 interface SearchBoxProps {
@@ -158,7 +159,7 @@ export function CataloguePage() {
 
   return (
     <Stack gap="lg">
-      <CatalogueHeading />
+      <PageIntro {...CATALOGUE_INTRO} />
       <SearchBox initial={filters.q} onSearch={searchText} />
       <FilterCard filters={filters} onChange={go} onClear={clear} />
 

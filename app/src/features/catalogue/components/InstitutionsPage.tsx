@@ -3,6 +3,8 @@ import type { CatalogueService } from '@portal/api-contract';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
+import { PageIntro } from '../../../components/PageIntro';
+import { INSTITUTIONS_INTRO } from '../intros';
 import { useAllServices, useInstitutions } from '../api';
 
 const hostOf = (site: string) => {
@@ -35,10 +37,7 @@ export function InstitutionsPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Instituciones</Title>
-        <Text mt="xs">Las instituciones del Estado dominicano que ofrecen servicios en este portal, con su sitio oficial y sus servicios.</Text>
-      </div>
+      <PageIntro {...INSTITUTIONS_INTRO} />
       {error ? (
         <Alert color="red" title="No se pudieron cargar las instituciones">
           <Text size="sm">{errorMessage(error) ?? 'Intente de nuevo en unos momentos.'}</Text>

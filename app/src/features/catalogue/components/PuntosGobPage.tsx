@@ -4,6 +4,8 @@ import type { PuntoGobList } from '@portal/api-contract';
 import { Link, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/apiError';
+import { PageIntro } from '../../../components/PageIntro';
+import { PUNTOS_GOB_INTRO } from '../intros';
 import { usePuntoGob, usePuntosGob, useProvinces } from '../api';
 
 type Centre = PuntoGobList['data'][number];
@@ -52,10 +54,7 @@ export function PuntosGobPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Puntos GOB</Title>
-        <Text mt="xs">Centros donde puede hacer en persona los servicios de varias instituciones del Estado en un mismo lugar.</Text>
-      </div>
+      <PageIntro {...PUNTOS_GOB_INTRO} />
       <NativeSelect
         label="Provincia"
         maw={360}
