@@ -142,7 +142,7 @@ describe('Servicios', () => {
         await shot(page, `servicios-vacio-${label}`);
 
         await page.goto(`${suite.baseUrl}/servicios/acta-de-nacimiento`);
-        await page.getByRole('heading', { name: 'Certificación de acta de nacimiento', level: 1 }).waitFor();
+        await page.getByRole('region', { name: 'Requisitos' }).waitFor();
         await expectNoAxeViolations(page, `service page at ${label} px`);
         await shot(page, `servicio-${label}`);
         // A visitor's page is no wider than the window: long button labels wrap.
@@ -332,6 +332,40 @@ describe('a service page', () => {
       await page.getByRole('heading', { name: 'Mis solicitudes', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/mis-solicitudes');
     });
+  });
+
+  it("at 390 and 1280 px, the service's name, institution and description show before the page's code, inert, where the page then draws them", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        const { data: passport } = await apiGet<{ data: CatalogueServiceDetail }>(page, '/v1/portals/services/pasaporte-primera-vez/slug');
+        await watchLayoutShifts(page);
+        // The page's code arrives three seconds late (a slow phone network); the service, asked for with the first bundle, before it.
+        await holdResponses(page, /\/assets\/ServicePage-[\w-]+\.js$/, 3000);
+        await page.goto(`${suite.baseUrl}/servicios/pasaporte-primera-vez`);
+        const frame = page.locator('[data-drawn-before-code]');
+        await frame.getByText(passport.description).waitFor();
+        expect(await page.getByRole('heading', { name: passport.name, level: 1 }).count()).toBe(1);
+        expect(await page.getByRole('progressbar', { name: 'Cargando el servicio' }).count()).toBe(1);
+        expect(await page.getByRole('region', { name: 'Requisitos' }).count()).toBe(0);
+        expect(await frame.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+        await expectNoAxeViolations(page, `un servicio antes del código de su página (${viewport.width} px)`, { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `servicio-antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => boxesOf(page, ['main h1', 'main [data-size="lg"]']);
+        const before = await boxes();
+
+        // The page takes the frame's place: the name and the description where they were.
+        await page.getByRole('region', { name: 'Requisitos' }).waitFor({ timeout: 20_000 });
+        await waitForStillPage(page);
+        expect(await page.locator('[data-drawn-before-code]').count()).toBe(0);
+        expect(await boxes()).toEqual(before);
+        expect(await page.getByText(passport.description).count()).toBe(1);
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+      });
+      await page.close();
+    }
   });
 });
 

@@ -23,6 +23,8 @@ import { ConfirmationFrame } from '../features/applications/components/Confirmat
 import { RequestFrame } from '../features/requests/components/RequestFrame';
 import { ProfileFrame } from '../features/profile/components/ProfileFrame';
 import { introFrame } from '../components/PageIntro';
+import { ServiceFrame } from '../features/services/components/ServiceOverview';
+import { preloadService } from '../features/services/api';
 import { CATALOGUE_INTRO, INSTITUTIONS_INTRO, PUNTOS_GOB_INTRO } from '../features/catalogue/intros';
 import { preloadPublishedForm } from '../lib/publishedForms';
 import { preloadOptionLists } from '../api/optionLists';
@@ -42,7 +44,8 @@ const MyClaimsPage = lazyPage(() => import('../features/claims/components/MyClai
 const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage', () => <RequestFrame waiting={<RouteProgress />} />, {
   showsItself: true,
 });
-const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage');
+/** A service's page: its name, institution and description (asked for with the first bundle) show while its code loads. */
+const ServicePage = lazyPage(() => import('../features/services/components/ServicePage'), 'ServicePage', ServiceFrame);
 /** The catalogue's pages: their heading and introduction (on a phone, the page's largest text) show while their code loads. */
 const CataloguePage = lazyPage(() => import('../features/catalogue/components/CataloguePage'), 'CataloguePage', introFrame(CATALOGUE_INTRO));
 const InstitutionsPage = lazyPage(() => import('../features/catalogue/components/InstitutionsPage'), 'InstitutionsPage', introFrame(INSTITUTIONS_INTRO));
@@ -102,8 +105,9 @@ const PAGES: Record<RouteName, ComponentType | null> = {
 /**
  * Starts loading the data the page at `location` shows first, before React has rendered anything (the
  * first entry whose pattern matches, as the Switch picks): what a signed-in page shows first
- * (SIGNED_IN_DATA) and, on the catalogue, its first page of services. On a slow phone the data and the
- * first render then overlap instead of following one another. The page's code waits for the first paint.
+ * (SIGNED_IN_DATA), on the catalogue its first page of services, on a service's page the service. On a
+ * slow phone the data and the first render then overlap instead of following one another. The page's
+ * code waits for the first paint.
  */
 export function preloadPage(pathname: string, search: string): void {
   let params: Params = {};
@@ -117,6 +121,7 @@ export function preloadPage(pathname: string, search: string): void {
   // they are not queued behind it on a slow connection.
   if (getSession()) SIGNED_IN_DATA[name]?.(params);
   if (name === 'services') preloadServicePage(new URLSearchParams(search));
+  if (name === 'service' && params.slug) preloadService(params.slug);
   // Not the page's code: it is asked for once the first paint is on screen (see Page).
 }
 

@@ -1,6 +1,6 @@
 /** Where "Solicitar en línea" leads a citizen, and how a cost reads. */
 import { describe, expect, it } from 'vitest';
-import { costLabel } from '../api';
+import { costLabel } from '../cost';
 import { onlineRoute } from './ServicePage';
 
 describe('the service page', () => {

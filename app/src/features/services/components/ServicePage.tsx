@@ -1,5 +1,5 @@
 import { FORMALIZATION_FORM } from '@portal/api-contract';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'wouter';
 import { localReturnTo, paths } from '../../../config/paths';
 import { errorMessage, statusOf } from '../../../lib/apiError';
@@ -7,7 +7,9 @@ import { usePageTitle } from '../../../lib/pageTitle';
 import { useSession } from '../../../lib/session';
 import { openModal } from '../../../modals/modalStore';
 import { SlugErrorMessage } from '../../../modals/contents/SlugErrorContent';
-import { costLabel, useService, type CatalogueServiceDetail } from '../api';
+import { useService, type CatalogueServiceDetail } from '../api';
+import { costLabel } from '../cost';
+import { appliesOnline, SERVICE_LOADING, ServiceHeading, ServiceOverview } from './ServiceOverview';
 
 const CHANNELS = { en_linea: 'En línea', presencial: 'Presencial', telefonico: 'Telefónico' } as const;
 const TYPES = { informativo: 'Informativo', en_linea: 'En línea', presencial: 'Presencial' } as const;
@@ -24,39 +26,6 @@ export function onlineRoute(service: Pick<CatalogueServiceDetail, 'online_form' 
   return localReturnTo(service.apply_path) ?? paths.myRequests.href();
 }
 
-/** True when the service can be requested online in the portal. */
-const appliesOnline = (service: CatalogueServiceDetail) => service.channels.includes('en_linea') && (service.apply_path !== null || service.online_form !== null);
-
-/** The way back and the page's h1: the same element while loading and once loaded (focus moved to it by the router stays). */
-function Heading({ title }: { title: string }) {
-  return (
-    <Stack gap="xs">
-      <Anchor component={Link} href={paths.services.href()} size="sm">← Volver a los servicios</Anchor>
-      <Title order={1}>{title}</Title>
-    </Stack>
-  );
-}
-
-/** The institution and area under the h1. */
-function Provider({ service }: { service: CatalogueServiceDetail }) {
-  return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        {service.area && <Badge variant="light" radius="sm">{service.area.name}</Badge>}
-        {appliesOnline(service) && <Badge variant="filled" radius="sm">En línea</Badge>}
-      </Group>
-      {service.institution ? (
-        <Text>
-          {service.institution.name} ({service.institution.acronym}) ·{' '}
-          <Anchor href={service.institution.site} rel="noopener">Sitio oficial de {service.institution.acronym}</Anchor>
-        </Text>
-      ) : (
-        <Text c="dimmed">Institución no disponible</Text>
-      )}
-    </Stack>
-  );
-}
-
 function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
   const session = useSession();
   const online = appliesOnline(service);
@@ -69,8 +38,7 @@ function ServiceDetail({ service }: { service: CatalogueServiceDetail }) {
   ];
   return (
     <>
-      <Provider service={service} />
-      <Text size="lg">{service.description}</Text>
+      <ServiceOverview service={service} />
 
       <Card withBorder padding="md" component="section" aria-labelledby="datos-servicio">
         <Title order={2} size="h4" id="datos-servicio" mb="xs">Datos del servicio</Title>
@@ -181,10 +149,10 @@ export function ServicePage() {
         <Button mt="sm" variant="default" onClick={() => void mutate()}>Intentar de nuevo</Button>
       </Alert>
     );
-  } else body = <Loader role="progressbar" aria-label="Cargando el servicio" />;
+  } else body = <Loader role="progressbar" aria-label={SERVICE_LOADING} />;
   return (
     <Stack gap="lg">
-      <Heading title={data?.name ?? (missing ? 'Servicio no encontrado' : 'Servicio')} />
+      <ServiceHeading title={data?.name ?? (missing ? 'Servicio no encontrado' : 'Servicio')} />
       {body}
     </Stack>
   );
