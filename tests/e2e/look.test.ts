@@ -17,7 +17,7 @@ import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '
 import { expectFocus, focused, tabTo, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
-import { holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 
 const suite = portalSuite();
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/look');
@@ -214,10 +214,16 @@ describe('keyboard only', () => {
         // The stand-in (drawn with the first bundle): no menu behind it yet.
         await page.getByRole('button', { name: 'Mi cuenta' }).focus();
         expect(await page.getByRole('button', { name: 'Mi cuenta' }).getAttribute('aria-expanded')).toBeNull();
+        const accountBoxes = () => boxesOf(page, ['[aria-haspopup="menu"][title]', '[aria-haspopup="menu"][title] .header-avatar']);
+        const standIn = await accountBoxes();
+        // A target a finger can hit, with the initial apart from the words.
+        expect(standIn[0].height).toBeGreaterThanOrEqual(44);
         if (press) await page.keyboard.press('Enter');
         release();
         // The menu's button replaced it (Mantine's target says whether it is expanded).
         await expect.poll(() => page.getByRole('button', { name: 'Mi cuenta' }).getAttribute('aria-expanded'), { timeout: 15_000 }).not.toBeNull();
+        // The menu's button is drawn as the stand-in was: the header does not move.
+        if (!press) expect(await accountBoxes()).toEqual(standIn);
         if (press) {
           // Pressed: the menu opens on arrival (its first item focused, as a menu button's does); Escape gives the focus back.
           await page.getByRole('menu').waitFor();

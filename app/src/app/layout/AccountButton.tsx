@@ -12,10 +12,11 @@ export interface AccountButtonProps extends Omit<ComponentPropsWithoutRef<'butto
  * first bundle, until the menu's code has arrived after the first paint (SiteHeader), so the header
  * does not move when the menu arrives.
  */
-export const AccountButton = forwardRef<HTMLButtonElement, AccountButtonProps>(function AccountButton({ citizen, ...props }, ref) {
+export const AccountButton = forwardRef<HTMLButtonElement, AccountButtonProps>(function AccountButton({ citizen, className, ...props }, ref) {
   const first = citizen.nombres.split(' ')[0] ?? citizen.nombres;
+  // The menu's target gives the button a class of its own: the header's is kept beside it (the same box before and after).
   return (
-    <UnstyledButton ref={ref} className="header-button" title={`${citizen.nombres} ${citizen.apellidos}`} aria-haspopup="menu" {...props}>
+    <UnstyledButton ref={ref} className={className ? `header-button ${className}` : 'header-button'} title={`${citizen.nombres} ${citizen.apellidos}`} aria-haspopup="menu" {...props}>
       <span aria-hidden="true" className="header-avatar">{first.charAt(0)}</span>
       <span className="header-button-text">Mi cuenta</span>
     </UnstyledButton>
