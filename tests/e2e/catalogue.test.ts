@@ -15,7 +15,7 @@ import type { CatalogueServiceDetail, CatalogueServicePage, PortalStatistics, Pr
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { expectFocus, tabTo, type, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -201,8 +201,8 @@ describe('Servicios', () => {
         const page = await suite.page({ viewport });
         await snapshotOnFailure(page, async () => {
           await watchLayoutShifts(page);
-          // The page's code arrives three seconds late (a slow phone network).
-          await holdResponses(page, new RegExp(`/assets/${shown.chunk}-[\\w-]+\\.js$`), 3000);
+          // The page's code is held until what shows before it has been checked (a slow phone network).
+          const release = await holdResponsesUntilReleased(page, new RegExp(`/assets/${shown.chunk}-[\\w-]+\\.js$`));
           await page.goto(`${suite.baseUrl}${shown.address}`);
           await page.getByRole('progressbar', { name: shown.loading }).waitFor();
           expect(await page.getByRole('heading', { name: shown.title, level: 1 }).count()).toBe(1);
@@ -213,6 +213,7 @@ describe('Servicios', () => {
           await page.screenshot({ path: path.join(SHOTS, `${shown.chunk}-antes-del-codigo-${viewport.width}.png`) });
           const boxes = () => boxesOf(page, ['main h1', 'main h1 + p']);
           const before = await boxes();
+          release();
 
           // The page takes the frame's place: the heading and the introduction where they were.
           await shown.ready(page).waitFor({ timeout: 20_000 });
@@ -232,12 +233,13 @@ describe('Servicios', () => {
     await snapshotOnFailure(page, async () => {
       await page.goto(`${suite.baseUrl}/`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await holdResponses(page, /\/assets\/CataloguePage-[\w-]+\.js$/, 2500);
+      const release = await holdResponsesUntilReleased(page, /\/assets\/CataloguePage-[\w-]+\.js$/);
       await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Servicios' }).click();
       await page.getByRole('progressbar', { name: 'Cargando el catálogo' }).waitFor();
       await expectFocus(page, 'Servicios');
       // The frame's heading is replaced with the page's: focus is on the new one, not lost to the page's body.
       await page.evaluate(() => document.activeElement?.setAttribute('data-frame-heading', ''));
+      release();
       await page.getByRole('searchbox', { name: 'Buscar un servicio' }).waitFor({ timeout: 20_000 });
       await expect.poll(() => page.evaluate(() => {
         const active = document.activeElement;
@@ -340,8 +342,8 @@ describe('a service page', () => {
       await snapshotOnFailure(page, async () => {
         const { data: passport } = await apiGet<{ data: CatalogueServiceDetail }>(page, '/v1/portals/services/pasaporte-primera-vez/slug');
         await watchLayoutShifts(page);
-        // The page's code arrives three seconds late (a slow phone network); the service, asked for with the first bundle, before it.
-        await holdResponses(page, /\/assets\/ServicePage-[\w-]+\.js$/, 3000);
+        // The page's code is held until what shows before it has been checked (a slow phone network); the service, asked for with the first bundle, before it.
+        const release = await holdResponsesUntilReleased(page, /\/assets\/ServicePage-[\w-]+\.js$/);
         await page.goto(`${suite.baseUrl}/servicios/pasaporte-primera-vez`);
         const frame = page.locator('[data-drawn-before-code]');
         await frame.getByText(passport.description).waitFor();
@@ -354,6 +356,7 @@ describe('a service page', () => {
         await page.screenshot({ path: path.join(SHOTS, `servicio-antes-del-codigo-${viewport.width}.png`) });
         const boxes = () => boxesOf(page, ['main h1', 'main [data-size="lg"]']);
         const before = await boxes();
+        release();
 
         // The page takes the frame's place: the name and the description where they were.
         await page.getByRole('region', { name: 'Requisitos' }).waitFor({ timeout: 20_000 });

@@ -17,7 +17,7 @@ import { expectNoAxeViolations, waitForStillPage, weakControlBoundaries } from '
 import { expectFocus, focused, tabTo, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
-import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 
 const suite = portalSuite();
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/look');
@@ -353,8 +353,8 @@ describe('the form', () => {
         const data = fixture('srl-completa');
         await seedDraft(page, suite.baseUrl, id, data);
         await watchLayoutShifts(page);
-        // The step's own code arrives four seconds late (a slow phone network): until then, the frame.
-        await holdResponses(page, /\/assets\/ApplicationPage-[^/]*\.js$/, 4000);
+        // The step's own code is held until what shows before it has been checked (a slow phone network): until then, the frame.
+        const release = await holdResponsesUntilReleased(page, /\/assets\/ApplicationPage-[^/]*\.js$/);
         await page.goto(`${suite.baseUrl}/formalizacion/${id}/actividades_empresariales`);
         const preview = page.locator('[data-step-preview]');
         const purpose = preview.locator('textarea');
@@ -379,6 +379,7 @@ describe('the form', () => {
           return { key, top: Math.round(box.top * 10) / 10, left: Math.round(box.left * 10) / 10, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 };
         }));
         const before = await boxes();
+        release();
 
         // The form takes the preview's place: the same boxes, the purpose editable, no shift.
         await page.waitForFunction(() => document.querySelector('[data-step-preview]') === null, undefined, { timeout: 20_000 });

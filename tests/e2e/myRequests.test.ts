@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_STAFF } from '../../packages/server/src/agencies/sandbox/sandboxData';
 import { applyRequestEvent } from '../../packages/server/src/services/requests/requestWorkflow';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { pdfBuffer, registerCitizen, signInTo, snapshotOnFailure, type Account, type Data } from '../support/portal';
@@ -397,8 +397,8 @@ describe('Mis solicitudes: a request followed to the end', () => {
         await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
         const id = await submitted(page);
         await watchLayoutShifts(page);
-        // The page's code arrives four seconds late (a slow phone network); the request, asked for with the first bundle, before it.
-        await holdResponses(page, /\/assets\/RequestPage-[\w-]+\.js$/, 4000);
+        // The page's code is held until what shows before it has been checked (a slow phone network); the request, asked for with the first bundle, before it.
+        const release = await holdResponsesUntilReleased(page, /\/assets\/RequestPage-[\w-]+\.js$/);
         await page.goto(`${portal.baseUrl}/mis-solicitudes/${id}`);
         const frame = page.locator('[data-drawn-before-code]');
         await frame.getByTestId('codigo-solicitud').waitFor();
@@ -417,6 +417,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
         await page.screenshot({ path: path.join(SHOTS, `solicitud-antes-del-codigo-${viewport.width}.png`) });
         const boxes = () => boxesOf(page, ['h1', '[data-testid="codigo-solicitud"]', 'section[aria-labelledby="historial"]', 'section[aria-labelledby="pagos"]']);
         const before = await boxes();
+        release();
 
         // The page takes the frame's place: the same boxes, nothing moved, the way back now a link one can use.
         await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { setFileFields } from '../support/fileFields';
 import { expectFocus, tabTo } from '../support/keyboard';
 import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnFailure, uploadDocumentApi, type Data } from '../support/portal';
@@ -131,6 +132,47 @@ describe('notifications', () => {
     });
   });
 
+  it("at 390 and 1280 px, the first page of notifications shows before the page's code, inert, where the page then draws it", async () => {
+    const account = await registerCitizen(suite.baseUrl, '02603918570');
+    let code = '';
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await suite.page({ viewport });
+      await snapshotOnFailure(page, async () => {
+        await login(page, suite.baseUrl, account);
+        code ||= await submitAnother(page);
+        await watchLayoutShifts(page);
+        // The page's code is held until what shows before it has been checked (a slow phone network); the notifications (the bell's) before it.
+        const release = await holdResponsesUntilReleased(page, /\/assets\/NotificationsPage-[\w-]+\.js$/);
+        await page.goto(`${suite.baseUrl}/notificaciones`);
+        const frame = page.locator('[data-drawn-before-code]');
+        await frame.getByText(`Solicitud ${code} enviada`, { exact: false }).first().waitFor();
+        expect(await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).count()).toBe(1);
+        expect(await page.getByRole('progressbar', { name: 'Cargando sus notificaciones' }).count()).toBe(1);
+        expect(await frame.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
+        // Nothing in it takes focus: the page's own links and button come with its code.
+        expect(await frame.locator('a').first().evaluate((link) => {
+          (link as HTMLElement).focus();
+          return document.activeElement === link;
+        })).toBe(false);
+        await expectNoAxeViolations(page, `Notificaciones antes del código de su página (${viewport.width} px)`, { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => boxesOf(page, ['main h1', 'main ul[aria-label^="Sus notificaciones"]', 'main ul[aria-label^="Sus notificaciones"] li']);
+        const before = await boxes();
+        release();
+
+        // The page takes the frame's place: the same boxes, nothing moved, the links now usable.
+        await page.getByRole('button', { name: 'Marcar todas como leídas' }).waitFor({ timeout: 20_000 });
+        await waitForStillPage(page);
+        expect(await page.locator('[data-drawn-before-code]').count()).toBe(0);
+        expect(await boxes()).toEqual(before);
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+      });
+      await page.close();
+    }
+  });
+
   it('keyboard only: reach the bell, open the page, open the notification, mark all read (1280 px)', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {
@@ -142,6 +184,8 @@ describe('notifications', () => {
       await tabTo(page, 'Notificaciones, 2 sin leer', { max: 12 });
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
+      // The page's own button (the frame's, drawn before the page's code, is inert and hidden).
+      await page.getByRole('button', { name: 'Marcar todas como leídas' }).waitFor();
       await tabTo(page, 'Marcar todas como leídas', { max: 12 });
       // The older one (second in the list): Tab past the newer.
       await tabTo(page, new RegExp(`^Solicitud ${first} enviada`), { max: 3 });
@@ -152,7 +196,7 @@ describe('notifications', () => {
       // Back to the page from the keyboard: the bell is reached again and the rest marked read.
       await tabTo(page, 'Notificaciones, 1 sin leer', { max: 30, backwards: true });
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Notificaciones', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Marcar todas como leídas' }).waitFor();
       const markAll = await tabTo(page, 'Marcar todas como leídas', { max: 12 });
       expect(markAll.disabled).toBe(false);
       await page.keyboard.press('Enter');

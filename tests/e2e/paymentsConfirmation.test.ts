@@ -21,7 +21,7 @@ import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
-import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponses, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
@@ -151,8 +151,8 @@ describe('the confirmation page leads to paying', () => {
         await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
         const { id } = await submitFormalizationApi(page, suite.baseUrl);
         await watchLayoutShifts(page);
-        // The page's code arrives four seconds late (a slow phone network); the application and its request, asked for with the first bundle, before it.
-        await holdResponses(page, /\/assets\/ConfirmationPage-[\w-]+\.js$/, 4000);
+        // The page's code is held until what shows before it has been checked (a slow phone network); the application and its request, asked for with the first bundle, before it.
+        const release = await holdResponsesUntilReleased(page, /\/assets\/ConfirmationPage-[\w-]+\.js$/);
         await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
         const frame = page.locator('[data-drawn-before-code]');
         await frame.locator('section[aria-labelledby="que-sigue"]').getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
@@ -165,6 +165,7 @@ describe('the confirmation page leads to paying', () => {
         await page.screenshot({ path: path.join(SHOTS, `confirmacion-antes-del-codigo-${viewport.width}.png`) });
         const boxes = () => boxesOf(page, ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]']);
         const before = await boxes();
+        release();
 
         // The page takes the frame's place: the same boxes, nothing moved, then the charges and «Pagar lo pendiente» below.
         await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { boxesOf, holdResponses, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { chooseOption, expectFocus, tabTo, type } from '../support/keyboard';
 import { setFileFields } from '../support/fileFields';
 import { fixture, login, pdfBuffer, registerCitizen, searchSelect, seedDraft, snapshotOnFailure, textIn, uploadDocumentApi, waitForValue, type Data } from '../support/portal';
@@ -205,8 +205,8 @@ describe('profile', () => {
       await snapshotOnFailure(page, async () => {
         await login(page, suite.baseUrl, account);
         await watchLayoutShifts(page);
-        // The page's code arrives four seconds late (a slow phone network); the profile, asked for with the first bundle, before it.
-        await holdResponses(page, /\/assets\/ProfilePage-[\w-]+\.js$/, 4000);
+        // The page's code is held until what shows before it has been checked (a slow phone network); the profile, asked for with the first bundle, before it.
+        const release = await holdResponsesUntilReleased(page, /\/assets\/ProfilePage-[\w-]+\.js$/);
         await page.goto(`${suite.baseUrl}/perfil`);
         const frame = page.locator('[data-drawn-before-code]');
         await frame.locator('section[aria-labelledby="perfil-identidad"] dd').first().waitFor();
@@ -223,6 +223,7 @@ describe('profile', () => {
         await page.screenshot({ path: path.join(SHOTS, `perfil-antes-del-codigo-${viewport.width}.png`) });
         const boxes = () => boxesOf(page, ['h1', 'section[aria-labelledby="perfil-identidad"]', 'section[aria-labelledby="perfil-contacto"]', 'section[aria-labelledby="perfil-direccion"]']);
         const before = await boxes();
+        release();
 
         // The page takes the frame's place: the same boxes, nothing moved, «Editar mis datos» now a button one can use.
         await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });

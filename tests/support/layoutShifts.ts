@@ -50,6 +50,20 @@ export async function holdResponses(page: Page, url: RegExp, ms: number): Promis
   });
 }
 
+/**
+ * Answers matching `url` wait until the returned function is called: a network as slow as the test needs,
+ * and no slower (what the page draws before them is checked, then they are let through at once).
+ */
+export async function holdResponsesUntilReleased(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The boxes (rounded to a tenth of a pixel) of the first element matching each selector: compared before and after a page replaces what was drawn in its place. */
 export function boxesOf(page: Page, selectors: string[]): Promise<{ selector: string; top: number; left: number; width: number; height: number }[]> {
   return page.evaluate((list) => list.map((selector) => {

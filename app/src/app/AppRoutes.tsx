@@ -24,6 +24,7 @@ import { RequestFrame } from '../features/requests/components/RequestFrame';
 import { ProfileFrame } from '../features/profile/components/ProfileFrame';
 import { introFrame } from '../components/PageIntro';
 import { ServiceFrame } from '../features/services/components/ServiceOverview';
+import { NotificationsFrame } from '../features/notifications/components/NotificationList';
 import { preloadService } from '../features/services/api';
 import { CATALOGUE_INTRO, INSTITUTIONS_INTRO, PUNTOS_GOB_INTRO } from '../features/catalogue/intros';
 import { preloadPublishedForm } from '../lib/publishedForms';
@@ -66,7 +67,8 @@ const ContactPage = lazyPage(() => import('../features/info/components/ContactPa
 const ProfilePage = lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage', ProfileFrame);
 const EmailUndoPage = lazyPage(() => import('../features/auth/components/EmailUndoPage'), 'EmailUndoPage');
 const PasswordResetLinkPage = lazyPage(() => import('../features/auth/components/PasswordResetLinkPage'), 'PasswordResetLinkPage');
-const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage');
+/** «Notificaciones»: the first page of notifications (the bell's, asked for with the shell) shows while its code loads. */
+const NotificationsPage = lazyPage(() => import('../features/notifications/components/NotificationsPage'), 'NotificationsPage', NotificationsFrame);
 const CardPaymentApprovedPage = lazyPage(() => import('../features/payments/components/CardPaymentApprovedPage'), 'CardPaymentApprovedPage');
 /** The analyst's studio: only in the dev server (import.meta.env.DEV is false in a build, which leaves the page out). */
 const StudioPage = import.meta.env.DEV ? lazyPage(() => import('../features/studio/StudioPage'), 'StudioPage') : null;

@@ -6,12 +6,13 @@
  * page puts it. `data-drawn-before-code` marks it (the browser checks find it by that).
  */
 import type { ReactNode } from 'react';
-import { Loader, Stack } from '@mantine/core';
+import { Loader, Stack, type MantineSpacing } from '@mantine/core';
 
-export function DrawnBeforeCode({ loading, children }: { loading: string; children: ReactNode }) {
+/** `gap`: the page's own (default `lg`). */
+export function DrawnBeforeCode({ loading, gap = 'lg', children }: { loading: string; gap?: MantineSpacing; children: ReactNode }) {
   return (
-    <Stack gap="lg">
-      <Stack gap="lg" inert aria-hidden="true" data-drawn-before-code="">
+    <Stack gap={gap}>
+      <Stack gap={gap} inert aria-hidden="true" data-drawn-before-code="">
         {children}
       </Stack>
       <Loader role="progressbar" aria-label={loading} />
