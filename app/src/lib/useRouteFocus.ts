@@ -29,12 +29,12 @@ export const PAGE_TITLE = { [PAGE_TITLE_ATTRIBUTE]: '' } as const;
  * shown in `main`. While a lazy page loads, Suspense keeps the previous page in the DOM, hidden:
  * hidden headings do not count. Returns false when there is none yet.
  */
-export function focusPageHeading(main: HTMLElement | null): boolean {
+export function focusPageHeading(main: HTMLElement | null, { preventScroll = false }: { preventScroll?: boolean } = {}): boolean {
   const shown = (selector: string) => [...(main?.querySelectorAll<HTMLElement>(selector) ?? [])].find((h) => h.getClientRects().length > 0);
   const heading = shown(`[${PAGE_TITLE_ATTRIBUTE}]`) ?? shown('h1, h2');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading.focus();
+  heading.focus({ preventScroll });
   return true;
 }
 
@@ -70,7 +70,8 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
         const active = document.activeElement;
         if (focused?.isConnected && active === focused) return;
         if (!focused?.isConnected && (!active || active === document.body)) {
-          if (focusPageHeading(root)) focused = document.activeElement;
+          // Where the frame's was: the page is not scrolled back to it if the citizen scrolled meanwhile.
+          if (focusPageHeading(root, { preventScroll: true })) focused = document.activeElement;
           return;
         }
         stop();
