@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { afterSettling } from './afterFirstPaint';
 import { importWithReload } from './importWithReload';
+import { KeptFocus } from './keptFocus';
 
 /**
  * A page (or a part of one) loaded on demand, its own chunk: the home page does
@@ -62,6 +63,12 @@ export function loadOnDemand<M extends Record<K, ComponentType<any>>, K extends 
     }, [state.page]);
     if (state.error) throw state.error;
     const Page = state.page;
-    return Page ? <Page {...props} /> : <Frame {...props} />;
+    return Page ? (
+      <Page {...props} />
+    ) : (
+      <KeptFocus>
+        <Frame {...props} />
+      </KeptFocus>
+    );
   };
 }

@@ -12,8 +12,6 @@ import { useLocation } from 'wouter';
 
 /** How long to wait for the new page's heading. */
 const WAIT_MS = 5000;
-/** How long focus follows the heading from a page's frame to the page (its code on a slow network). */
-const FOLLOW_MS = 30_000;
 
 /**
  * Marks the heading a page is about when it is not its first one: a step of an application has the
@@ -50,44 +48,15 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
     const before = document.activeElement;
     const started = performance.now();
     let frame = 0;
-    let watch: MutationObserver | null = null;
-    let stopWatching = 0;
     const tick = () => {
       const active = document.activeElement;
       // Something else took focus on purpose (a field, the error summary): leave it there.
       if (active && active !== before && active !== document.body) return;
-      if (focusPageHeading(main.current)) return followHeading();
+      if (focusPageHeading(main.current)) return;
       if (performance.now() - started < WAIT_MS) frame = requestAnimationFrame(tick);
     };
-    // A page's frame (drawn while its code loads, with the page's heading) is replaced by the page, and the
-    // focused heading with it: focus falls back to the body. Until then, the page's own heading takes it
-    // over, unless focus has moved on (Tab, a click) or the page took longer than FOLLOW_MS.
-    const followHeading = () => {
-      let focused = document.activeElement;
-      const root = main.current;
-      if (!root || !focused) return;
-      watch = new MutationObserver(() => {
-        const active = document.activeElement;
-        if (focused?.isConnected && active === focused) return;
-        if (!focused?.isConnected && (!active || active === document.body)) {
-          // Where the frame's was: the page is not scrolled back to it if the citizen scrolled meanwhile.
-          if (focusPageHeading(root, { preventScroll: true })) focused = document.activeElement;
-          return;
-        }
-        stop();
-      });
-      watch.observe(root, { childList: true, subtree: true });
-      stopWatching = window.setTimeout(stop, FOLLOW_MS);
-    };
-    const stop = () => {
-      watch?.disconnect();
-      watch = null;
-      clearTimeout(stopWatching);
-    };
     frame = requestAnimationFrame(tick);
-    return () => {
-      cancelAnimationFrame(frame);
-      stop();
-    };
+    // A frame's heading focused here, then replaced by its page's: lib/keptFocus.tsx moves focus on.
+    return () => cancelAnimationFrame(frame);
   }, [location, main]);
 }

@@ -15,14 +15,15 @@
  * more before the form's code, and the form then takes their place without
  * anything moving.
  */
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue } from 'react';
 import { Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import type { FormNode } from '@portal/form-engine';
 import { StepPreview } from '@portal/form-mantine/preview';
 import { useApplication } from '../../../api/applications';
 import { useListsAskedAhead } from '../../../api/optionLists';
 import { frameOf, useArrivedForm, useFormFrame } from '../../../lib/publishedForms';
-import { focusPageHeading, PAGE_TITLE } from '../../../lib/useRouteFocus';
+import { useKeptFocus } from '../../../lib/keptFocus';
+import { PAGE_TITLE } from '../../../lib/useRouteFocus';
 import { useFormRoute } from '../useFormRoute';
 
 type FrameSchema = Parameters<typeof frameOf>[0];
@@ -30,6 +31,7 @@ type FrameSchema = Parameters<typeof frameOf>[0];
 /** `schema`: the form when the page already has it (its code arrived, the draft not yet); else the form's last answer, or as this browser last saw it. */
 export function ApplicationFrame({ schema: known }: { schema?: FrameSchema }) {
   const route = useFormRoute();
+  // Also when the step replaces it inside its own page (the frame shows there while the draft loads).
   const focused = useKeptFocus();
   const seen = useFormFrame(route.form);
   const frame = known ? frameOf(known) : seen;
@@ -83,32 +85,3 @@ export function StepHeading({ formTitle, stepLine, title }: { formTitle?: string
   );
 }
 
-/**
- * Focus inside the frame (its title, reached with «Saltar al contenido principal» while the step
- * loads) is not lost when the step replaces the frame: the title it was on is gone, and the browser
- * would put focus back on the page's body. It goes to the step's title instead (its first heading).
- */
-function useKeptFocus() {
-  const ref = useRef<HTMLDivElement>(null);
-  const inside = useRef(false);
-  useEffect(() => {
-    const root = ref.current;
-    return () => {
-      if (!inside.current) return;
-      const main = root?.closest('main') ?? document.querySelector('main');
-      requestAnimationFrame(() => {
-        if (document.activeElement === null || document.activeElement === document.body) focusPageHeading(main);
-      });
-    };
-  }, []);
-  return {
-    ref,
-    onFocus: () => {
-      inside.current = true;
-    },
-    // Focus moved on to something else (a removed element gives no element to move to).
-    onBlur: (event: React.FocusEvent) => {
-      if (event.relatedTarget !== null && !ref.current?.contains(event.relatedTarget as Node)) inside.current = false;
-    },
-  };
-}
