@@ -21,7 +21,7 @@ import { DEMO, signInTo, snapshotOnFailure } from '../support/portal';
 import { portalSuite } from '../support/portalSuite';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
-import { boxesOf, holdResponses, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 
 const SHOTS = path.join(REPO_ROOT, 'tests/.artifacts/payments-confirmation');
 const ONAPI = 'Oficina Nacional de la Propiedad Industrial (ONAPI)';
@@ -66,6 +66,9 @@ describe('the confirmation page leads to paying', () => {
       const pesos = (n: number) => `RD$ ${new Intl.NumberFormat('es-DO', { minimumFractionDigits: 2 }).format(n)}`;
       await row(page, 'ONAPI').filter({ hasText: 'RD$ 7,000.00' }).filter({ hasText: 'Pendiente' }).waitFor();
       await row(page, 'Cámara de Comercio').filter({ hasText: 'RD$ 5,000.00' }).waitFor();
+      // The DGII's own way to pay is said on its charge.
+      await row(page, 'DGII').filter({ hasText: 'También puede pagarlo con su comprobante de pago de la DGII.' }).waitFor();
+      expect(await row(page, 'ONAPI').filter({ hasText: 'comprobante de pago de la DGII' }).count()).toBe(0);
       await row(page, 'Total pendiente').filter({ hasText: pesos(total) }).waitFor();
       await charges(page).getByText(`Le quedan 3 pagos pendientes: ${pesos(total)}.`).waitFor();
       await shot(page, 'confirmation-1280');
@@ -126,19 +129,26 @@ describe('the confirmation page leads to paying', () => {
     await page.context().close();
   });
 
-  it('at 390 px, the request answering after the page is drawn: nothing below the code moves when it arrives (it names the DGII in «¿Qué sigue?» and brings the charges)', async () => {
+  it('at 390 px, the request answering after the page is drawn: «¿Qué sigue?» shows without it, and nothing moves when the charges arrive below', async () => {
     const page = await suite.page({ viewport: PHONE });
     await snapshotOnFailure(page, async () => {
       await signInTo(page, suite.baseUrl, DEMO, '/mis-solicitudes');
       const { id } = await submitFormalizationApi(page, suite.baseUrl);
       await watchLayoutShifts(page);
-      // The request (not the application) answers a second late.
-      await holdResponses(page, new RegExp(`/v1/portals/requests/${id}$`), 1000);
+      // The request (not the application) answers only once what shows without it has been checked.
+      const release = await holdResponsesUntilReleased(page, new RegExp(`/v1/portals/requests/${id}$`));
       await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
       await page.getByTestId('codigo-solicitud').waitFor();
-      await page.getByRole('region', { name: '¿Qué sigue?' }).getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
+      const next = page.getByRole('region', { name: '¿Qué sigue?' });
+      await next.getByText(/con un número de autorización\.$/).waitFor();
+      await page.locator('[data-drawn-before-code]').waitFor({ state: 'detached' });
+      expect(await page.getByRole('progressbar', { name: 'Cargando' }).count()).toBe(1);
+      expect(await charges(page).count()).toBe(0);
+      const before = await boxesOf(page, ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]']);
+      release();
       await row(page, 'ONAPI').waitFor();
       await waitForStillPage(page);
+      expect(await boxesOf(page, ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]'])).toEqual(before);
       const shifts = await layoutShiftTotal(page);
       expect(shifts.total, shifts.detail).toBeLessThan(0.01);
     });
@@ -152,10 +162,12 @@ describe('the confirmation page leads to paying', () => {
         const { id } = await submitFormalizationApi(page, suite.baseUrl);
         await watchLayoutShifts(page);
         // The page's code is held until what shows before it has been checked (a slow phone network); the application and its request, asked for with the first bundle, before it.
+        // «¿Qué sigue?» is the same for every formalization: drawn from the application alone (the request answers once the frame has been checked).
+        const releaseRequest = await holdResponsesUntilReleased(page, new RegExp(`/v1/portals/requests/${id}$`));
         const release = await holdResponsesUntilReleased(page, /\/assets\/ConfirmationPage-[\w-]+\.js$/);
         await page.goto(`${suite.baseUrl}/formalizacion/${id}/confirmacion`);
         const frame = page.locator('[data-drawn-before-code]');
-        await frame.locator('section[aria-labelledby="que-sigue"]').getByText(/la de la DGII, también con su comprobante de pago/).waitFor();
+        await frame.locator('section[aria-labelledby="que-sigue"]').getByText(/con un número de autorización\.$/).waitFor();
         const code = await frame.getByTestId('codigo-solicitud').textContent();
         expect(code).toMatch(/^VUF-/);
         expect(await page.getByRole('progressbar', { name: 'Cargando' }).count()).toBe(1);
@@ -165,6 +177,7 @@ describe('the confirmation page leads to paying', () => {
         await page.screenshot({ path: path.join(SHOTS, `confirmacion-antes-del-codigo-${viewport.width}.png`) });
         const boxes = () => boxesOf(page, ['[data-testid="codigo-solicitud"]', 'section[aria-labelledby="que-sigue"]']);
         const before = await boxes();
+        releaseRequest();
         release();
 
         // The page takes the frame's place: the same boxes, nothing moved, then the charges and «Pagar lo pendiente» below.

@@ -9,7 +9,7 @@ import { ChargeExtras } from '../../../components/ChargeExtras';
 import { openModal } from '../../../modals/modalStore';
 import { useFormRoute } from '../useFormRoute';
 import { useRequest, type CitizenRequestDetail } from '../../../api/requests';
-import { ConfirmationHead, WhatNext } from './ConfirmationSummary';
+import { ConfirmationHead, WhatNext, whatNextWaitsForRequest } from './ConfirmationSummary';
 
 const AGENCY: Record<string, string> = {
   ONAPI: 'ONAPI (Oficina Nacional de la Propiedad Industrial)',
@@ -53,6 +53,7 @@ function Charges({ request }: { request: CitizenRequestDetail }) {
               <Table.Td>
                 <Text fw={600} size="sm">{AGENCY[i.agency] ?? i.agency}</Text>
                 <Text size="sm">{i.concept}</Text>
+                {i.agency === 'DGII' && request.form === FORMALIZATION_FORM && <Text size="sm" mt={4}>También puede pagarlo con su comprobante de pago de la DGII.</Text>}
                 <ChargeExtras item={i} />
                 <Badge mt={4} color={STATUS_COLORS[i.status as PaymentStatus] ?? 'gray'} variant="light">{PAYMENT_STATUS_LABELS[i.status as PaymentStatus] ?? i.status}</Badge>
               </Table.Td>
@@ -105,18 +106,19 @@ export function ConfirmationPage() {
       </Alert>
     );
   }
-  // What follows names the charges (the DGII's, when there is one), the charges follow it and the links
-  // follow them: drawn once the request is in (or could not be read), so nothing moves under the citizen's
-  // eyes when it arrives. Drawn before, the first step grew by a line and everything below jumped
-  // (Lighthouse: a layout shift of 0.19).
+  // The charges and the links are drawn once the request is in (or could not be read), below everything
+  // else, so nothing moves under the citizen's eyes when it arrives; «¿Qué sigue?» too when its first step
+  // depends on the charges (whatNextWaitsForRequest). Drawn before, that step grew by a line and
+  // everything below jumped (Lighthouse: a layout shift of 0.19).
   const requestSettled = request !== undefined || requestError !== undefined;
+  const whatNextReady = requestSettled || !whatNextWaitsForRequest(route.form);
 
   return (
     <Stack gap="lg">
       <ConfirmationHead app={app} />
+      {whatNextReady && <WhatNext form={route.form} app={app} request={request} />}
       {!requestSettled ? <Loader role="progressbar" aria-label="Cargando" /> : (
         <>
-          <WhatNext form={route.form} app={app} request={request} />
           {request !== undefined && request.items.length > 0 && <Charges request={request} />}
           <Group gap="lg">
             <Anchor component={Link} href={paths.request.href(app.id)}>Ver la solicitud</Anchor>

@@ -22,7 +22,17 @@ export function ConfirmationHead({ app }: { app: Application }) {
   );
 }
 
-/** «¿Qué sigue?»: paying (naming the DGII's proof when it charges), the review, the notices. `request`: undefined when it could not be read. */
+/**
+ * Whether «¿Qué sigue?» waits for the request: an online service's first step (paying) is there only when the
+ * service charges. A formalization's steps are the same for every request (what each institution charges, and
+ * the DGII's proof of payment, are said in the charges below), so they are drawn as soon as the application
+ * is in: they are the page's largest text on a phone, and its first paint on a slow network.
+ */
+export function whatNextWaitsForRequest(form: string): boolean {
+  return form !== FORMALIZATION_FORM;
+}
+
+/** «¿Qué sigue?»: paying, the review, the notices. `request`: undefined while it loads (a formalization) or when it could not be read. */
 export function WhatNext({ form, app, request }: { form: string; app: Application; request: CitizenRequestDetail | undefined }) {
   const charges = request !== undefined && request.items.length > 0;
   return (
@@ -32,7 +42,7 @@ export function WhatNext({ form, app, request }: { form: string; app: Applicatio
         <List type="ordered" spacing="xs" mt="sm">
           <List.Item>
             Pague los cargos de su solicitud (abajo) con «Pagar lo pendiente»: cada institución cobra su parte, y puede pagarla con tarjeta o por
-            transferencia o depósito con un número de autorización{request?.items.some((i) => i.agency === 'DGII') ? '; la de la DGII, también con su comprobante de pago' : ''}.
+            transferencia o depósito con un número de autorización.
           </List.Item>
           <List.Item>Con los pagos completos, la Ventanilla Única de Formalización (VUF) revisará su solicitud y sus documentos; el estado pasará a «En revisión».</List.Item>
           <List.Item>Le avisaremos en sus notificaciones y por correo electrónico de cada cambio y si hace falta alguna corrección.</List.Item>
