@@ -433,6 +433,26 @@ describe('Mis solicitudes: a request followed to the end', () => {
     });
   }
 
+  it('opened from «Mis solicitudes» while its code loads: focus waits for the page\'s heading (the frame\'s is inert), then lands on it', async () => {
+    const page = await newPage(PHONE);
+    await snapshotOnFailure(page, async () => {
+      await signInTo(page, portal.baseUrl, account, '/mis-solicitudes');
+      const id = await submitted(page);
+      const release = await holdResponsesUntilReleased(page, /\/assets\/RequestPage-[\w-]+\.js$/);
+      await page.goto(`${portal.baseUrl}/mis-solicitudes`);
+      const link = page.getByRole('main').locator(`a[href="/mis-solicitudes/${id}"]`);
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('[data-drawn-before-code]').getByTestId('codigo-solicitud').waitFor();
+      // Nothing inside the frame can hold focus: it is not there (the link it left is gone).
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-drawn-before-code]') ?? null)).toBeNull();
+      release();
+      await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });
+      await expectFocus(page, (f) => f.tag === 'h1' && f.name === 'Reclamación de facturación de agua (INAPA)');
+    });
+  });
+
   it('at 390 px, the drafts answering a second after the submitted requests: nothing on screen moves when they arrive', async () => {
     const page = await newPage(PHONE);
     await snapshotOnFailure(page, async () => {

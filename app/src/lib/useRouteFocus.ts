@@ -10,8 +10,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 
-/** How long to wait for the new page's heading. */
-const WAIT_MS = 5000;
+/** How long to wait for the new page's heading (a page drawn by its frame waits for its code: seconds on a slow phone network). */
+const WAIT_MS = 15_000;
 
 /**
  * Marks the heading a page is about when it is not its first one: a step of an application has the
@@ -24,16 +24,18 @@ export const PAGE_TITLE = { [PAGE_TITLE_ATTRIBUTE]: '' } as const;
 
 /**
  * Focuses the page's title: the heading marked with PAGE_TITLE_ATTRIBUTE, else the first heading
- * shown in `main`. While a lazy page loads, Suspense keeps the previous page in the DOM, hidden:
- * hidden headings do not count. Returns false when there is none yet.
+ * shown in `main`. Hidden headings do not count, nor those of what a frame draws before its page's
+ * code (DrawnBeforeCode: inert, so the browser refuses them focus). Returns false when there is none
+ * yet, or when the heading did not take focus.
  */
 export function focusPageHeading(main: HTMLElement | null, { preventScroll = false }: { preventScroll?: boolean } = {}): boolean {
-  const shown = (selector: string) => [...(main?.querySelectorAll<HTMLElement>(selector) ?? [])].find((h) => h.getClientRects().length > 0);
+  const shown = (selector: string) =>
+    [...(main?.querySelectorAll<HTMLElement>(selector) ?? [])].find((h) => h.getClientRects().length > 0 && h.closest('[inert]') === null);
   const heading = shown(`[${PAGE_TITLE_ATTRIBUTE}]`) ?? shown('h1, h2');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll });
-  return true;
+  return document.activeElement === heading;
 }
 
 export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
