@@ -444,8 +444,7 @@ describe('Mis solicitudes: a request followed to the end', () => {
       await link.focus();
       await page.keyboard.press('Enter');
       await page.locator('[data-drawn-before-code]').getByTestId('codigo-solicitud').waitFor();
-      // Nothing inside the frame can hold focus: it is not there (the link it left is gone).
-      await page.waitForTimeout(300);
+      // Nothing inside the frame can hold focus (it is inert): focus waits for the page.
       expect(await page.evaluate(() => document.activeElement?.closest('[data-drawn-before-code]') ?? null)).toBeNull();
       release();
       await page.waitForFunction(() => document.querySelector('[data-drawn-before-code]') === null, undefined, { timeout: 20_000 });
