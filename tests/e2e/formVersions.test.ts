@@ -314,7 +314,7 @@ describe('a rule published while a citizen fills the application', () => {
     });
   });
 
-  it('back to a draft, a step is titled from the form as this browser last saw it, before the form and the page\'s code arrive; a changed entry is ignored', async () => {
+  it('back to a draft, a step is titled from the form as this browser last saw it, and its fixed option lists asked for, before the form and the page\'s code arrive; a changed entry is ignored', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl, DEMO);
@@ -339,6 +339,9 @@ describe('a rule published while a citizen fills the application', () => {
         await expect.poll(() => page.getByText('Solicitud de formalización de empresa', { exact: true }).count()).toBeGreaterThan(0);
         // Titled while the form was held and before the step's code had arrived: from what the first visit kept.
         expect(held).toContain('/v1/forms/formalizacion');
+        // So are the step's option lists that no answer changes, as the first visit's form gave them: asked for while the form is held.
+        await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname + new URL(e.name).search)), { timeout: 10_000 })
+          .toEqual(expect.arrayContaining(['/v1/region/nacionalidades', '/v1/region/provincias?limit=1000&page=1&paisId=1']));
         // The step's code is asked for once the frame has been painted (and held here).
         await expect.poll(() => held.filter((p) => /\/assets\/ApplicationPage-/.test(p)).length, { timeout: 10_000 }).toBe(1);
         await expectNoAxeViolations(page, 'the step\'s frame from the last visit at 1280 px', { still: false });

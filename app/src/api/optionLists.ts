@@ -45,8 +45,12 @@ export function getJson(url: string, init?: { signal?: AbortSignal }): Promise<J
 /** Asks now for the option lists the section `step` of `schema` shows with `data` (the draft). */
 export function preloadOptionLists(schema: FormNode, step: string, data: Record<string, unknown>): void {
   const section = schema.properties?.[step];
-  if (!section) return;
-  for (const url of sourceUrls(section, step, data)) {
+  if (section) preloadLists(sourceUrls(section, step, data));
+}
+
+/** Asks now for the lists at `urls` (those not asked ahead already): a step's fixed lists, before its form and draft arrive. */
+export function preloadLists(urls: readonly string[]): void {
+  for (const url of urls) {
     if (early.has(url)) continue;
     const answer = fetchJson(url);
     answer.catch(() => early.delete(url));

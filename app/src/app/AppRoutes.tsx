@@ -27,8 +27,8 @@ import { ServiceFrame } from '../features/services/components/ServiceOverview';
 import { NotificationsFrame } from '../features/notifications/components/NotificationList';
 import { preloadService } from '../features/services/api';
 import { CATALOGUE_INTRO, INSTITUTIONS_INTRO, PUNTOS_GOB_INTRO } from '../features/catalogue/intros';
-import { preloadPublishedForm } from '../lib/publishedForms';
-import { preloadOptionLists } from '../api/optionLists';
+import { lastSeenLists, preloadPublishedForm } from '../lib/publishedForms';
+import { preloadLists, preloadOptionLists } from '../api/optionLists';
 import { markPageShown, usePainted } from '../lib/afterFirstPaint';
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { RouteProgress } from './layout/RouteProgress';
@@ -180,6 +180,8 @@ function preloadApplicationPage(form: string, id: string, step: string | null): 
   const draft = preloadApplication(form, id);
   const published = preloadPublishedForm(form);
   if (step === null) return;
+  // The step's lists that no answer changes, as this browser last saw the form: with the draft and the form, not after them.
+  preloadLists(lastSeenLists(form, step));
   Promise.all([published, draft]).then(([{ schema }, application]) => {
     const section = step || Object.keys(schema.properties ?? {})[0];
     if (section) preloadOptionLists(schema, section, application.data);

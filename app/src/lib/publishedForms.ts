@@ -11,6 +11,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { PublishedFormVersion } from '@portal/api-contract';
+import type { FormNode } from '@portal/form-engine';
+import { fixedSourceUrls } from '@portal/form-engine/placeholders';
 import { api, type CallOptions } from './api-client';
 
 const pathOf = (name: string, version?: number) =>
@@ -94,20 +96,29 @@ export function preloadPublishedForm(name: string): Promise<PublishedFormVersion
  * What a form's pages show before anything has arrived: the form's title and its steps' titles, as the
  * last answer this browser got gave them (localStorage `marco:<form>`; nothing personal). A citizen
  * coming back to a draft sees the step's title with the first bundle, before the form (one round trip
- * on a slow network) and the page's code; the form, once it arrives, has the last word.
+ * on a slow network) and the page's code; the form, once it arrives, has the last word. With them, each
+ * step's option lists that no answer changes (`fixedSourceUrls`: the CIIU activities, the provinces),
+ * which the route asks for with the draft and the form instead of after them (AppRoutes).
  */
 export interface FormFrame {
   /** The version these titles are from: an older version's answer (an old request's page) does not replace them. */
   version?: number;
   title?: string;
   steps: Record<string, string | undefined>;
+  /** By step, the portal's own addresses of its fixed option lists (steps without any are left out). */
+  lists?: Record<string, string[]>;
 }
 
-type FramedSchema = { title?: string; properties?: Record<string, { title?: string }> };
+type FramedSchema = { title?: string; properties?: Record<string, FormNode> };
 
-/** The frame of a form's schema: its title and each step's title. */
+/** The frame of a form's schema as a page draws it: its title and each step's title. */
 export function frameOf(schema: FramedSchema, version?: number): FormFrame {
   return { version, title: schema.title, steps: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, step]) => [key, step.title])) };
+}
+
+/** Each step's fixed option lists (steps without any left out): kept with the frame once per answer, not drawn. */
+function listsOf(schema: FramedSchema): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, step]) => [key, fixedSourceUrls(step)] as const).filter(([, urls]) => urls.length > 0));
 }
 
 const frameKey = (name: string) => `marco:${name}`;
@@ -116,7 +127,8 @@ const frames = new Map<string, FormFrame | undefined>();
 
 function keepFrame(published: PublishedFormVersion): void {
   if ((storedFrame(published.form)?.version ?? 0) > published.version) return;
-  const frame = frameOf(published.schema as FramedSchema, published.version);
+  const schema = published.schema as FramedSchema;
+  const frame = { ...frameOf(schema, published.version), lists: listsOf(schema) };
   const text = JSON.stringify(frame);
   if (JSON.stringify(frames.get(published.form)) !== text) {
     frames.set(published.form, frame);
@@ -131,10 +143,15 @@ function keepFrame(published: PublishedFormVersion): void {
 
 const isText = (value: unknown) => value === undefined || typeof value === 'string';
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** An address on the portal's own origin ('/v1/…', never '//host/…'). */
+const isOwnPath = (value: unknown) => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+
 function isFrame(value: unknown): value is FormFrame {
-  if (value === null || typeof value !== 'object') return false;
-  const { version, title, steps } = value as { version?: unknown; title?: unknown; steps?: unknown };
-  return (version === undefined || Number.isInteger(version)) && isText(title) && steps !== null && typeof steps === 'object' && !Array.isArray(steps) && Object.values(steps).every(isText);
+  if (!isRecord(value)) return false;
+  const { version, title, steps, lists } = value;
+  return (version === undefined || Number.isInteger(version)) && isText(title) && isRecord(steps) && Object.values(steps).every(isText)
+    && (lists === undefined || (isRecord(lists) && Object.values(lists).every((urls) => Array.isArray(urls) && urls.every(isOwnPath))));
 }
 
 function storedFrame(name: string): FormFrame | undefined {
@@ -150,6 +167,16 @@ function storedFrame(name: string): FormFrame | undefined {
     frames.set(name, frame);
   }
   return frames.get(name);
+}
+
+/**
+ * The fixed option lists of step `step` of a form ('' its first step) as this browser last saw the form
+ * (none when it never did): asked for with the draft and the form (AppRoutes.preloadApplicationPage).
+ */
+export function lastSeenLists(name: string, step: string): readonly string[] {
+  const frame = storedFrame(name);
+  const key = step || Object.keys(frame?.steps ?? {})[0];
+  return (key && frame?.lists?.[key]) || [];
 }
 
 /** The frame of a form: from its last answer, else as this browser last saw it (undefined when never). */

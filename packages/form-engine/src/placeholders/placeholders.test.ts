@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandUrl, hasPlaceholders, parsePlaceholders, placeholderNames, placeholdersOf, sourceUrls } from './placeholders';
+import { expandUrl, fixedSourceUrls, hasPlaceholders, parsePlaceholders, placeholderNames, placeholdersOf, sourceUrls } from './placeholders';
 import { scopeAt, valueAt } from '../paths/paths';
 import type { FormNode } from '../types';
 import { fixtures, form } from '../../test/forms';
@@ -67,6 +67,16 @@ describe('sourceUrls: the option lists a section asks for', () => {
       '/v1/region/municipios?limit=100&page=1&provinciaId=25',
     ]);
     expect(sourceUrls(section('propietario_socios'), 'propietario_socios', {})).toEqual([]);
+  });
+
+  it('fixedSourceUrls: the lists no answer changes, grid rows\' included with or without rows (what the browser asks for before the draft)', () => {
+    expect(fixedSourceUrls(section('actividades_empresariales'))).toEqual(['/v1/region/actividades-ciiu']);
+    // The partners' grid: nationality and province lists for any row; municipalities and sectors depend on a row's answers.
+    expect(fixedSourceUrls(section('propietario_socios'))).toEqual(['/v1/region/nacionalidades', '/v1/region/provincias?limit=1000&page=1&paisId=1']);
+    expect(fixedSourceUrls(section('datos_empresa'))).toEqual(['/v1/region/provincias?limit=1000&page=1&paisId=1']);
+    // With a row, each fixed list is one the section's selects ask for.
+    const data = { propietario_socios: [{ provincia: 1 }] };
+    for (const url of fixedSourceUrls(section('propietario_socios'))) expect(sourceUrls(section('propietario_socios'), 'propietario_socios', data)).toContain(url);
   });
 
   it('gives the URLs the selects fill: every x-source field of a valid application, filled where it sits', () => {

@@ -112,3 +112,23 @@ export function sourceUrls(node: FormNode, path: string, data: Record<string, un
   walk(node, path);
   return [...urls];
 }
+
+/**
+ * The option-list URLs under `node` that no answer changes: its `x-source` templates without
+ * placeholders, grid rows' included (whether the draft has rows or not). What a step may ask for
+ * whatever its draft holds, so the browser can ask for them before it has the draft (AppRoutes).
+ */
+export function fixedSourceUrls(node: FormNode): string[] {
+  const urls = new Set<string>();
+  const walk = (at: FormNode) => {
+    const source = at['x-source'];
+    if (source) {
+      if (!hasPlaceholders(source.url)) urls.add(source.url);
+      return;
+    }
+    for (const child of Object.values(at.properties ?? {})) walk(child);
+    if (at.items?.properties) walk(at.items as FormNode);
+  };
+  walk(node);
+  return [...urls];
+}
