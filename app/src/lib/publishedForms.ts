@@ -13,6 +13,7 @@ import { useSyncExternalStore } from 'react';
 import type { PublishedFormVersion } from '@portal/api-contract';
 import type { FormNode } from '@portal/form-engine';
 import { fixedSourceUrls } from '@portal/form-engine/placeholders';
+import { localReturnTo } from '../config/paths';
 import { api, type CallOptions } from './api-client';
 
 const pathOf = (name: string, version?: number) =>
@@ -144,8 +145,8 @@ function keepFrame(published: PublishedFormVersion): void {
 const isText = (value: unknown) => value === undefined || typeof value === 'string';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-/** An address on the portal's own origin ('/v1/…', never '//host/…'). */
-const isOwnPath = (value: unknown) => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+/** An address on the portal's own origin ('/v1/…', never '//host/…'): as a return address after signing in. */
+const isOwnPath = (value: unknown) => typeof value === 'string' && localReturnTo(value) !== null;
 
 function isFrame(value: unknown): value is FormFrame {
   if (!isRecord(value)) return false;
