@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
+import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
@@ -252,5 +253,41 @@ describe('Quejas y reclamaciones', () => {
       await details.waitFor({ state: 'detached' });
       await expectFocus(page, 'Presentar una queja o reclamación');
     });
+  });
+
+  it("at 390 and 1280 px, «Mis reclamos» shows its heading, button and introduction before the page's code, where the page then draws them; the button waits for it", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage(viewport);
+      await snapshotOnFailure(page, async () => {
+        await signInTo(page, portal.baseUrl, DEMO, '/mis-solicitudes');
+        await watchLayoutShifts(page);
+        // The page's code is held until what shows before it has been checked (a slow phone network).
+        const release = await holdResponsesUntilReleased(page, /\/assets\/MyClaimsPage-[\w-]+\.js$/);
+        await page.goto(`${portal.baseUrl}/mis-reclamos`);
+        await page.getByRole('progressbar', { name: 'Cargando sus reclamos' }).waitFor();
+        expect(await page.getByRole('heading', { name: 'Mis reclamos', level: 1 }).count()).toBe(1);
+        expect(await page.getByText('Sus quejas y reclamaciones sobre sus solicitudes').count()).toBe(1);
+        // Drawn, but neither reachable nor announced until the page can open the dialog.
+        const button = page.getByRole('main').locator('button', { hasText: 'Presentar un reclamo' });
+        expect(await button.count()).toBe(1);
+        expect(await button.evaluate((b) => { (b as HTMLElement).focus(); return document.activeElement === b; })).toBe(false);
+        await expectNoAxeViolations(page, `Mis reclamos antes del código de su página (${viewport.width} px)`, { still: false });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `mis-reclamos-antes-del-codigo-${viewport.width}.png`) });
+        const boxes = () => boxesOf(page, ['main h1', 'main h1 + button', 'main .mantine-Group-root + p']);
+        const before = await boxes();
+        release();
+
+        // The page takes the frame's place: the same boxes, then its list; the button opens the dialog.
+        await page.getByRole('list', { name: 'Sus reclamos' }).or(page.getByText('Todavía no ha presentado reclamos.')).waitFor({ timeout: 20_000 });
+        await waitForStillPage(page);
+        expect(await boxes()).toEqual(before);
+        const shifts = await layoutShiftTotal(page);
+        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+        await page.getByRole('button', { name: 'Presentar un reclamo' }).click();
+        await dialog(page, FORM).waitFor();
+      });
+      await page.close();
+    }
   });
 });

@@ -25,6 +25,8 @@ import { ProfileFrame } from '../features/profile/components/ProfileFrame';
 import { introFrame } from '../components/PageIntro';
 import { ServiceFrame } from '../features/services/components/ServiceOverview';
 import { NotificationsFrame } from '../features/notifications/components/NotificationList';
+import { ClaimsFrame } from '../features/claims/components/ClaimsIntro';
+import { preloadMyClaims } from '../features/claims/api';
 import { preloadService } from '../features/services/api';
 import { CATALOGUE_INTRO, INSTITUTIONS_INTRO, PUNTOS_GOB_INTRO } from '../features/catalogue/intros';
 import { lastSeenLists, preloadPublishedForm } from '../lib/publishedForms';
@@ -40,7 +42,8 @@ import { PageViewTracker } from './shell/PageViewTracker';
 const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage');
 /** Pages whose content is drawn after their code, once their data is there: they say when it is drawn (usePageShownOnceDrawn). */
 const MyRequestsPage = lazyPage(() => import('../features/requests/components/MyRequestsPage'), 'MyRequestsPage', undefined, { showsItself: true });
-const MyClaimsPage = lazyPage(() => import('../features/claims/components/MyClaimsPage'), 'MyClaimsPage');
+/** «Mis reclamos»: its heading, its button and its introduction (on a phone, the page's largest text) show while its code loads. */
+const MyClaimsPage = lazyPage(() => import('../features/claims/components/MyClaimsPage'), 'MyClaimsPage', ClaimsFrame);
 /** A request's page: its top (header, timeline, charges) is drawn from the request while the page's code loads. */
 const RequestPage = lazyPage(() => import('../features/requests/components/RequestPage'), 'RequestPage', () => <RequestFrame waiting={<RouteProgress />} />, {
   showsItself: true,
@@ -150,7 +153,7 @@ const citizenLists = () => {
  * What a signed-in page shows first, asked before its code arrives (Inicio, in the first bundle: before
  * its first render): an application's page needs the draft, its form and the form's validators;
  * Inicio and «Mis solicitudes» the citizen's two lists; a request's page the request; a confirmation the
- * application and its request; «Mi perfil» the profile.
+ * application and its request; «Mi perfil» the profile; «Mis reclamos» the claims.
  */
 const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
   application: applicationPage,
@@ -162,6 +165,7 @@ const SIGNED_IN_DATA: Partial<Record<RouteName, (params: Params) => void>> = {
   home: citizenLists,
   myRequests: citizenLists,
   profile: preloadProfile,
+  myClaims: preloadMyClaims,
   request: (params) => {
     // Another address is «not found»: nothing to ask.
     if (params.id && isRequestId(params.id)) preloadRequest(params.id);

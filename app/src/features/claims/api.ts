@@ -1,7 +1,8 @@
 /** Claims on the server (spec §7: /issues, /portals/myclaims, /portals/claim, /portals/claim-comment): SWR keys, fetchers, writes. */
 import useSWR from 'swr';
 import type { CitizenRequest, Claim, ClaimComment, ClaimCommentBody, ClaimForm, ClaimIssue, ClaimThread } from '@portal/api-contract';
-import { api } from '../../lib/api-client';
+import { api, type CallOptions } from '../../lib/api-client';
+import { askEarly } from '../../lib/askEarly';
 
 export type { Claim, ClaimComment, ClaimIssue } from '@portal/api-contract';
 
@@ -18,9 +19,16 @@ export function useClaimIssues() {
   return useSWR(ISSUES_KEY, async () => (await api.get<{ data: ClaimIssue[] }>(ISSUES_KEY)).data);
 }
 
+const listMyClaims = async (options?: CallOptions) => (await api.get<{ data: Claim[] }>(MY_CLAIMS_KEY, options)).data;
+
 /** The citizen's claims, newest first. */
 export function useMyClaims() {
-  return useSWR(MY_CLAIMS_KEY, async () => (await api.get<{ data: Claim[] }>(MY_CLAIMS_KEY)).data);
+  return useSWR(MY_CLAIMS_KEY, () => listMyClaims());
+}
+
+/** «Mis reclamos» asks for the citizen's claims with the first bundle, not after its code (AppRoutes' SIGNED_IN_DATA). */
+export function preloadMyClaims(): void {
+  askEarly(MY_CLAIMS_KEY, listMyClaims);
 }
 
 /** The citizen's submitted requests, which a claim may be about. */

@@ -5,6 +5,7 @@ import { ClaimStatusBadge } from '../../../components/ClaimStatusBadge';
 import { errorMessage } from '../../../lib/apiError';
 import { openModal } from '../../../modals/modalStore';
 import { useMyClaims, type Claim } from '../api';
+import { CLAIMS_LOADING, ClaimsIntro } from './ClaimsIntro';
 import { formatWhen } from '../../../lib/dates';
 
 const unreadText = (n: number) => (n === 1 ? '1 respuesta nueva' : `${n} respuestas nuevas`);
@@ -56,13 +57,9 @@ export function MyClaimsPage() {
   const failure = error ? errorMessage(error) : null;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1}>Mis reclamos</Title>
-        <Button onClick={() => openModal('SERVICE_CLAIMS')}>Presentar un reclamo</Button>
-      </Group>
-      <Text>Sus quejas y reclamaciones sobre sus solicitudes o los servicios del catálogo, y las respuestas de cada institución.</Text>
+      <ClaimsIntro onNewClaim={() => openModal('SERVICE_CLAIMS')} />
       {error && failure && <Alert color="red" role="alert" title="No se pudieron cargar sus reclamos">{failure}</Alert>}
-      {!data && !error && <Loader role="progressbar" aria-label="Cargando sus reclamos" />}
+      {!data && !error && <Loader role="progressbar" aria-label={CLAIMS_LOADING} />}
       {data && data.length === 0 && <Text c="dimmed">Todavía no ha presentado reclamos.</Text>}
       {data && data.length > 0 && (
         <Stack component="ul" gap="sm" aria-label="Sus reclamos" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
