@@ -252,6 +252,41 @@ describe('Servicios', () => {
     });
   });
 
+  it("opened before the first page's paint was seen: focus on the frame's heading follows to the frame drawn after that paint, then to the page's", async () => {
+    const page = await suite.page({ viewport: DESKTOP });
+    await snapshotOnFailure(page, async () => {
+      // The portal learns of its first paint from the browser's paint records; here they never come, so it
+      // goes on after its fallback wait (3 s): a navigation before then draws the page's frame as before the
+      // first paint, which the frame of a page loading its code replaces once that wait is over.
+      await page.addInitScript(() => {
+        const real = window.PerformanceObserver;
+        class NoPaintRecords {
+          static get supportedEntryTypes() {
+            return real.supportedEntryTypes;
+          }
+          observe() {}
+          disconnect() {}
+          takeRecords() {
+            return [];
+          }
+        }
+        window.PerformanceObserver = NoPaintRecords as unknown as typeof PerformanceObserver;
+      });
+      const release = await holdResponsesUntilReleased(page, /\/assets\/CataloguePage-[\w-]+\.js$/);
+      await page.goto(`${suite.baseUrl}/`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Servicios' }).click();
+      await expectFocus(page, 'Servicios');
+      await page.evaluate(() => document.activeElement?.setAttribute('data-first-frame', ''));
+      // The fallback wait ends: the page's code is asked for, and its frame takes the first one's place.
+      await page.waitForFunction(() => document.querySelector('[data-first-frame]') === null, undefined, { timeout: 10_000 });
+      await expectFocus(page, 'Servicios');
+      release();
+      await page.getByRole('searchbox', { name: 'Buscar un servicio' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Servicios')).toBe(true);
+    });
+  });
+
   it('keyboard only: search, a filter, open a result', async () => {
     const page = await suite.page({ viewport: DESKTOP });
     await snapshotOnFailure(page, async () => {

@@ -34,6 +34,7 @@ import { preloadLists, preloadOptionLists } from '../api/optionLists';
 import { markPageShown, usePainted } from '../lib/afterFirstPaint';
 import { FORMALIZATION_FORM } from '@portal/api-contract';
 import { RouteProgress } from './layout/RouteProgress';
+import { KeptFocus } from '../lib/keptFocus';
 import { isLazyPage, lazyPage, type LazyPage } from './lazyPage';
 import { RequireSession } from './RequireSession';
 import { HomeRoute } from './routes/HomeRoute';
@@ -202,7 +203,13 @@ function preloadApplicationPage(form: string, id: string, step: string | null): 
  */
 function BeforeFirstPaint({ page }: { page: LazyPage }) {
   const Frame = page.frame;
-  return <Frame />;
+  // Focus on this frame's heading (a navigation before the first paint was seen) follows to the page's
+  // once the page, or its own frame, takes this one's place.
+  return (
+    <KeptFocus>
+      <Frame />
+    </KeptFocus>
+  );
 }
 
 function Page({ entry, page: Content, painted }: { entry: RouteEntry<never[]>; page: ComponentType | null; painted: boolean }) {
