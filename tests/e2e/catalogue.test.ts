@@ -15,7 +15,8 @@ import type { CatalogueServiceDetail, CatalogueServicePage, PortalStatistics, Pr
 import { portalSuite } from '../support/portalSuite';
 import { DEMO, login, snapshotOnFailure } from '../support/portal';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { holdResponsesUntilReleased, watchLayoutShifts } from '../support/layoutShifts';
+import { expectPageInFramePlace } from '../support/frames';
 import { expectFocus, tabTo, type, waitForFocusInDialog } from '../support/keyboard';
 import { REPO_ROOT } from '../support/startPortal';
 import { DESKTOP, PHONE } from '../support/viewports';
@@ -208,20 +209,15 @@ describe('Servicios', () => {
           expect(await page.getByRole('heading', { name: shown.title, level: 1 }).count()).toBe(1);
           expect(await page.getByText(shown.intro).count()).toBe(1);
           expect(await shown.ready(page).count()).toBe(0);
-          await expectNoAxeViolations(page, `${shown.title} antes del código de su página (${viewport.width} px)`, { still: false });
-          mkdirSync(SHOTS, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS, `${shown.chunk}-antes-del-codigo-${viewport.width}.png`) });
-          const boxes = () => boxesOf(page, ['main h1', 'main h1 + p']);
-          const before = await boxes();
-          release();
-
           // The page takes the frame's place: the heading and the introduction where they were.
-          await shown.ready(page).waitFor({ timeout: 20_000 });
-          await waitForStillPage(page);
+          await expectPageInFramePlace(page, {
+            label: `${shown.title} antes del código de su página (${viewport.width} px)`,
+            screenshot: path.join(SHOTS, `${shown.chunk}-antes-del-codigo-${viewport.width}.png`),
+            boxes: ['main h1', 'main h1 + p'],
+            release,
+            ready: shown.ready(page),
+          });
           expect(await page.getByRole('progressbar', { name: shown.loading }).count()).toBe(0);
-          expect(await boxes()).toEqual(before);
-          const shifts = await layoutShiftTotal(page);
-          expect(shifts.total, shifts.detail).toBeLessThan(0.01);
         });
         await page.close();
       }
@@ -386,21 +382,15 @@ describe('a service page', () => {
         expect(await page.getByRole('progressbar', { name: 'Cargando el servicio' }).count()).toBe(1);
         expect(await page.getByRole('region', { name: 'Requisitos' }).count()).toBe(0);
         expect(await frame.evaluate((el) => el.hasAttribute('inert') && el.getAttribute('aria-hidden') === 'true')).toBe(true);
-        await expectNoAxeViolations(page, `un servicio antes del código de su página (${viewport.width} px)`, { still: false });
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS, `servicio-antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => boxesOf(page, ['main h1', 'main [data-size="lg"]']);
-        const before = await boxes();
-        release();
-
         // The page takes the frame's place: the name and the description where they were.
-        await page.getByRole('region', { name: 'Requisitos' }).waitFor({ timeout: 20_000 });
-        await waitForStillPage(page);
-        expect(await page.locator('[data-drawn-before-code]').count()).toBe(0);
-        expect(await boxes()).toEqual(before);
+        await expectPageInFramePlace(page, {
+          label: `un servicio antes del código de su página (${viewport.width} px)`,
+          screenshot: path.join(SHOTS, `servicio-antes-del-codigo-${viewport.width}.png`),
+          boxes: ['main h1', 'main [data-size="lg"]'],
+          release,
+          ready: page.getByRole('region', { name: 'Requisitos' }),
+        });
         expect(await page.getByText(passport.description).count()).toBe(1);
-        const shifts = await layoutShiftTotal(page);
-        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
       });
       await page.close();
     }

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { holdResponsesUntilReleased, watchLayoutShifts } from '../support/layoutShifts';
+import { expectPageInFramePlace } from '../support/frames';
 import { launchChromium } from '../support/browser';
 import { expectFocus, focused, tabTo, type } from '../support/keyboard';
 import { DEMO, pdfBuffer, signInTo, snapshotOnFailure, staffSignInTo } from '../support/portal';
@@ -271,19 +272,14 @@ describe('Quejas y reclamaciones', () => {
         const button = page.getByRole('main').locator('button', { hasText: 'Presentar un reclamo' });
         expect(await button.count()).toBe(1);
         expect(await button.evaluate((b) => { (b as HTMLElement).focus(); return document.activeElement === b; })).toBe(false);
-        await expectNoAxeViolations(page, `Mis reclamos antes del código de su página (${viewport.width} px)`, { still: false });
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS, `mis-reclamos-antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => boxesOf(page, ['main h1', 'main h1 + button', 'main .mantine-Group-root + p']);
-        const before = await boxes();
-        release();
-
         // The page takes the frame's place: the same boxes, then its list; the button opens the dialog.
-        await page.getByRole('list', { name: 'Sus reclamos' }).or(page.getByText('Todavía no ha presentado reclamos.')).waitFor({ timeout: 20_000 });
-        await waitForStillPage(page);
-        expect(await boxes()).toEqual(before);
-        const shifts = await layoutShiftTotal(page);
-        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+        await expectPageInFramePlace(page, {
+          label: `Mis reclamos antes del código de su página (${viewport.width} px)`,
+          screenshot: path.join(SHOTS, `mis-reclamos-antes-del-codigo-${viewport.width}.png`),
+          boxes: ['main h1', 'main h1 + button', 'main .mantine-Group-root + p'],
+          release,
+          ready: page.getByRole('list', { name: 'Sus reclamos' }).or(page.getByText('Todavía no ha presentado reclamos.')),
+        });
         await page.getByRole('button', { name: 'Presentar un reclamo' }).click();
         await dialog(page, FORM).waitFor();
       });

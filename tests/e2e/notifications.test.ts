@@ -12,7 +12,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, waitForStillPage } from '../support/axe';
-import { boxesOf, holdResponsesUntilReleased, layoutShiftTotal, watchLayoutShifts } from '../support/layoutShifts';
+import { holdResponsesUntilReleased, watchLayoutShifts } from '../support/layoutShifts';
+import { expectPageInFramePlace } from '../support/frames';
 import { setFileFields } from '../support/fileFields';
 import { expectFocus, tabTo } from '../support/keyboard';
 import { fixture, login, newApplication, registerCitizen, seedDraft, snapshotOnFailure, uploadDocumentApi, type Data } from '../support/portal';
@@ -154,20 +155,14 @@ describe('notifications', () => {
           (link as HTMLElement).focus();
           return document.activeElement === link;
         })).toBe(false);
-        await expectNoAxeViolations(page, `Notificaciones antes del código de su página (${viewport.width} px)`, { still: false });
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS, `antes-del-codigo-${viewport.width}.png`) });
-        const boxes = () => boxesOf(page, ['main h1', 'main ul[aria-label^="Sus notificaciones"]', 'main ul[aria-label^="Sus notificaciones"] li']);
-        const before = await boxes();
-        release();
-
         // The page takes the frame's place: the same boxes, nothing moved, the links now usable.
-        await page.getByRole('button', { name: 'Marcar todas como leídas' }).waitFor({ timeout: 20_000 });
-        await waitForStillPage(page);
-        expect(await page.locator('[data-drawn-before-code]').count()).toBe(0);
-        expect(await boxes()).toEqual(before);
-        const shifts = await layoutShiftTotal(page);
-        expect(shifts.total, shifts.detail).toBeLessThan(0.01);
+        await expectPageInFramePlace(page, {
+          label: `Notificaciones antes del código de su página (${viewport.width} px)`,
+          screenshot: path.join(SHOTS, `antes-del-codigo-${viewport.width}.png`),
+          boxes: ['main h1', 'main ul[aria-label^="Sus notificaciones"]', 'main ul[aria-label^="Sus notificaciones"] li'],
+          release,
+          ready: page.getByRole('button', { name: 'Marcar todas como leídas' }),
+        });
       });
       await page.close();
     }
