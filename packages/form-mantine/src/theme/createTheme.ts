@@ -36,6 +36,7 @@ import DateWidget from './widgets/DateWidget';
 import TimeWidget from './widgets/TimeWidget';
 import SourceSelectWidget from '../widgets/source-select/SourceSelectWidget';
 import DocumentWidget from '../widgets/document/DocumentWidget';
+import NumberField from './fields/NumberField';
 import { WIDGET } from '../data/rjsfSchema';
 
 export type Theme = Required<Pick<ThemeProps, 'templates' | 'widgets' | 'fields'>>;
@@ -73,7 +74,8 @@ export function createTheme(): Theme {
     URLWidget: TextWidget,
     UpDownWidget: NumberWidget,
   };
-  return { templates, widgets, fields: {} };
+  // RJSF's NumberField is replaced: our number widgets keep what is being typed themselves (fields/NumberField.tsx).
+  return { templates, widgets, fields: { NumberField } };
 }
 
 /** The theme, created once. */
