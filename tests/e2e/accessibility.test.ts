@@ -277,7 +277,7 @@ describe('axe-core: WCAG 2.2 A and AA', () => {
 });
 
 describe('grid rows off screen (content-visibility) at 390 px', () => {
-  it('five partners: a row not yet drawn is as tall as the drawn ones, so no row lays its fields over what follows it (axe target-size), and axe is clean', async () => {
+  it('five partners: a row not yet drawn is as tall as the drawn ones, so no row lays its fields over what follows it (axe target-size), and axe is clean; its selects become Selects when it is drawn or reached', async () => {
     const page = await suite.page({ viewport: { width: 390, height: 844 } });
     await snapshotOnFailure(page, async () => {
       await login(page, suite.baseUrl);
@@ -296,6 +296,27 @@ describe('grid rows off screen (content-visibility) at 390 px', () => {
       for (const r of rows) expect(r.fields, `${r.row}: its fields end below its box (${JSON.stringify(r)})`).toBeLessThanOrEqual(r.box);
       const violations = await axeViolations(page);
       expect(violations, formatViolations(violations)).toEqual([]);
+
+      // The selects of a row not yet drawn stay stand-ins until it is (DeferredSelect.tsx: each one made a Select
+      // would have Chromium's autofill lay every skipped row out again); the first row's are Selects once the
+      // browser is idle.
+      const standInsPerRow = () => page.evaluate(() => [...document.querySelectorAll('[role="group"][aria-label^="Fila "]')].map((row) => row.querySelectorAll('[data-stand-in]').length));
+      await expect.poll(async () => (await standInsPerRow())[0], { timeout: 15_000 }).toBe(0);
+      // Longer than an idle callback's time limit (1 s): nothing else was waiting to run.
+      await page.waitForTimeout(1500);
+      const waiting = await standInsPerRow();
+      for (const [i, n] of waiting.slice(1).entries()) expect(n, `row ${i + 2} (${waiting.join(', ')})`).toBeGreaterThan(0);
+      // Scrolled to, a row's stand-ins become Selects without a pointer or the focus; the rows below stay as they were.
+      await page.evaluate(() => document.querySelectorAll('[role="group"][aria-label^="Fila "]')[2].scrollIntoView());
+      await expect.poll(async () => (await standInsPerRow())[2], { timeout: 15_000 }).toBe(0);
+      expect((await standInsPerRow())[4]).toBe(waiting[4]);
+      // Reached by the keyboard in a row still skipped, a stand-in is the Select at once, with the focus.
+      const last = page.getByRole('group', { name: /^Fila 5/ }).getByRole('combobox').first();
+      const lastId = await last.getAttribute('id');
+      await last.focus();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-stand-in') === false && document.activeElement.id)).toBe(lastId);
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('listbox').first().waitFor();
     });
   });
 });

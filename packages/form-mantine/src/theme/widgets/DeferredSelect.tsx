@@ -31,28 +31,60 @@ export function deferSelectsForTests(on: boolean): void {
   defer = on;
 }
 
-/** Stand-ins waiting to become Selects, in mounting order. */
-const waiting = new Set<() => void>();
+/** Stand-ins waiting to become Selects, in mounting order, with their input's id. */
+const waiting = new Map<() => void, string | undefined>();
 /**
  * Selects made per idle moment: ~3–4 ms each with the CPU 4× slower (a slow phone), so a moment's work
  * stays well under the 50 ms of a long task.
  */
 const PER_TASK = 2;
 let scheduled = false;
+let listening = false;
+
+/**
+ * Whether the stand-in sits in a grid row the browser skips (`content-visibility: auto`, off screen:
+ * offscreen.ts). Such a stand-in waits until its row is drawn: each stand-in that becomes a Select
+ * replaces an `<input>`, and 100 ms later Chromium's autofill asks every field of the page whether it
+ * can take the focus, which lays out each skipped row again (~20 ms a row with the CPU 4× slower; on
+ * the partners' step, nine such rounds while it loaded). A row's stand-ins still become Selects at
+ * once when one takes the focus or the pointer comes over it.
+ */
+function inSkippedRow(id: string | undefined): boolean {
+  const input = id ? document.getElementById(id) : null;
+  if (!input || typeof input.checkVisibility !== 'function') return false;
+  return input.checkVisibility() && !input.checkVisibility({ contentVisibilityAuto: true });
+}
+
+/** A row the browser now draws: its stand-ins' turn. */
+function onRowState(event: Event): void {
+  if (!(event as Event & { skipped?: boolean }).skipped) scheduleUpgrades();
+}
 
 function scheduleUpgrades(): void {
   if (scheduled || waiting.size === 0) return;
+  if (!listening) {
+    listening = true;
+    // Not a bubbling event: heard in the capture phase, on its way to the row.
+    document.addEventListener('contentvisibilityautostatechange', onRowState, true);
+  }
   scheduled = true;
   window.requestIdleCallback(
     () => {
       scheduled = false;
       let made = 0;
-      for (const upgrade of waiting) {
-        if (made++ >= PER_TASK) break;
+      let left = false;
+      for (const [upgrade, id] of waiting) {
+        if (made >= PER_TASK) {
+          left = true;
+          break;
+        }
+        if (inSkippedRow(id)) continue;
         waiting.delete(upgrade);
         upgrade();
+        made++;
       }
-      scheduleUpgrades();
+      // Only stand-ins in skipped rows left: they wait for their row (onRowState).
+      if (left) scheduleUpgrades();
     },
     { timeout: 1000 },
   );
@@ -74,12 +106,12 @@ export function DeferredSelect(props: SelectProps) {
   useEffect(() => {
     if (live) return;
     const upgrade = () => setLive(true);
-    waiting.add(upgrade);
+    waiting.set(upgrade, props.id);
     scheduleUpgrades();
     return () => {
       waiting.delete(upgrade);
     };
-  }, [live]);
+  }, [live, props.id]);
 
   useLayoutEffect(() => {
     if (!live || !focusWhenLive.current) return;
