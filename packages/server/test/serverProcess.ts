@@ -31,6 +31,27 @@ export interface ServerProcess {
 }
 
 /**
+ * The environment of a server process a test starts (this file's, and `npm start` in shutdown.test.ts):
+ * the embedded data folder, a free port of 127.0.0.1, no SPA, no mail, the sandbox agencies.
+ */
+export function testServerEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATIC_DIR: path.join(dataDir, '..', 'no-static'),
+    SMTP_URL: '',
+    AGENCIES: 'sandbox',
+    LOG_LEVEL: 'info',
+    // Several servers and the tests share two cores: a long tick is the machine, not an overloaded server
+    // (a 503 would hide what a test checks).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  };
+}
+
+/**
  * Starts the server on an embedded data folder, on a free port of 127.0.0.1,
  * without the SPA. `env` overrides or adds variables (DATABASE_URL,
  * DATABASE_SCHEMA, REDIS_URL, DOCUMENT_STORAGE, …).
@@ -38,20 +59,7 @@ export interface ServerProcess {
 export function startServer(dataDir: string, env: Record<string, string> = {}): ServerProcess {
   const child = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: path.join(dataDir, '..', 'no-static'),
-      SMTP_URL: '',
-      AGENCIES: 'sandbox',
-      LOG_LEVEL: 'info',
-      // Several servers and the tests share two cores: a long tick is the machine, not an overloaded server.
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      ...env,
-    },
+    env: { ...testServerEnv(dataDir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testServerEnv } from './serverProcess';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let workDir: string;
@@ -39,21 +40,7 @@ function launch(command: string, args: string[]): Started {
   const child = spawn(command, args, {
     cwd: repoRoot,
     detached: true,
-    env: {
-      ...process.env,
-      DATA_DIR: path.join(workDir, DATA_FOLDER),
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: path.join(workDir, 'no-static'),
-      SMTP_URL: '',
-      AGENCIES: 'sandbox',
-      LOG_LEVEL: 'info',
-      PORTAL_SKIP_BUILD: '1',
-      // The tests share two cores with other files' servers: a long tick there is the machine, not an
-      // overloaded portal, and a 503 would hide what this file checks (the request in flight finishes).
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-    },
+    env: { ...testServerEnv(path.join(workDir, DATA_FOLDER)), PORTAL_SKIP_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
