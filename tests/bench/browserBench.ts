@@ -50,7 +50,8 @@ async function bundleSizes(): Promise<string[]> {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   // What opening a password dialog fetches over the first bundle (tests/e2e/passwordBudget.test.ts follows the same dialogs as a citizen uses them).
   const dialog = (file: string) => {
-    const key = Object.keys(manifest).find((k) => k.endsWith(`features/auth/modals/${file}`)) as string;
+    const key = Object.keys(manifest).find((k) => k.endsWith(`features/auth/modals/${file}`));
+    if (!key) throw new Error(`el manifiesto de la compilación no tiene features/auth/modals/${file}`);
     const own = [...closure(manifest, key, new Set(home))].filter((k) => !home.has(k));
     return kb(gzipOf(outDir, manifest, new Set(own)));
   };

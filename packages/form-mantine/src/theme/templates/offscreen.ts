@@ -32,6 +32,27 @@ const ESTIMATE_MARGIN = 1.06;
  */
 export const OFFSCREEN_ROW = { contentVisibility: 'auto', containIntrinsicSize: `auto var(${ROW_HEIGHT_VAR}, ${PLACEHOLDER})` } as const;
 
+/**
+ * What a `content-visibility: auto` element gets when the browser starts or stops skipping it. Not a
+ * bubbling event: an ancestor hears it in the capture phase, on its way to the element.
+ */
+const SKIP_STATE = 'contentvisibilityautostatechange';
+
+/** Listens (capture phase) to the elements under `target` the browser starts drawing; returns the stop. */
+export function onDrawnOffscreen(target: EventTarget, drawn: (element: Element) => void): () => void {
+  const listener = (event: Event) => {
+    if (!(event as Event & { skipped?: boolean }).skipped) drawn(event.target as Element);
+  };
+  target.addEventListener(SKIP_STATE, listener, true);
+  return () => target.removeEventListener(SKIP_STATE, listener, true);
+}
+
+/** Whether `element` is shown but inside a section or row the browser skips (off screen). False where the browser cannot tell. */
+export function skippedOffscreen(element: Element): boolean {
+  if (typeof element.checkVisibility !== 'function') return false;
+  return element.checkVisibility() && !element.checkVisibility({ contentVisibilityAuto: true });
+}
+
 function contentHeight(row: HTMLElement): number {
   const style = getComputedStyle(row);
   const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
@@ -60,11 +81,7 @@ export function useRowHeightEstimate(container: RefObject<HTMLElement | null>): 
       tallest = height;
       box.style.setProperty(ROW_HEIGHT_VAR, `${height}px`);
     };
-    // Not a bubbling event: heard in the capture phase, on the way to the row.
-    const onState = (event: Event) => {
-      if (!(event as Event & { skipped?: boolean }).skipped) measure(event.target as Element);
-    };
-    box.addEventListener('contentvisibilityautostatechange', onState, true);
+    const stop = onDrawnOffscreen(box, measure);
     // The first row is never skipped: measured in the next frame's animation callbacks, before that frame
     // is painted. Measuring here, in the commit, made the browser lay the whole step out inside React's
     // task (58–171 ms of a ~200–270 ms task with the CPU 4× slower); in the frame, that layout is the one
@@ -74,7 +91,7 @@ export function useRowHeightEstimate(container: RefObject<HTMLElement | null>): 
     });
     return () => {
       cancelAnimationFrame(frame);
-      box.removeEventListener('contentvisibilityautostatechange', onState, true);
+      stop();
     };
   }, [container]);
 }

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Select, type SelectProps } from '@mantine/core';
 import { SelectStandIn, type SelectStandInProps } from './SelectStandIn';
+import { onDrawnOffscreen, skippedOffscreen } from '../templates/offscreen';
 
 /**
  * A Mantine Select drawn first as a stand-in of the same look (Mantine's
@@ -42,30 +43,24 @@ let scheduled = false;
 let listening = false;
 
 /**
- * Whether the stand-in sits in a grid row the browser skips (`content-visibility: auto`, off screen:
- * offscreen.ts). Such a stand-in waits until its row is drawn: each stand-in that becomes a Select
- * replaces an `<input>`, and 100 ms later Chromium's autofill asks every field of the page whether it
- * can take the focus, which lays out each skipped row again (~20 ms a row with the CPU 4× slower; on
- * the partners' step, nine such rounds while it loaded). A row's stand-ins still become Selects at
- * once when one takes the focus or the pointer comes over it.
+ * Whether the stand-in sits in a grid row or section the browser skips (off screen: offscreen.ts). Such
+ * a stand-in waits until its row is drawn: each stand-in that becomes a Select replaces an `<input>`,
+ * and 100 ms later Chromium's autofill asks every field of the page whether it can take the focus,
+ * which lays out each skipped row again (~20 ms a row with the CPU 4× slower; on the partners' step,
+ * nine such rounds while it loaded). A row's stand-ins still become Selects at once when one takes the
+ * focus or the pointer comes over it.
  */
-function inSkippedRow(id: string | undefined): boolean {
+function waitsForItsRow(id: string | undefined): boolean {
   const input = id ? document.getElementById(id) : null;
-  if (!input || typeof input.checkVisibility !== 'function') return false;
-  return input.checkVisibility() && !input.checkVisibility({ contentVisibilityAuto: true });
-}
-
-/** A row the browser now draws: its stand-ins' turn. */
-function onRowState(event: Event): void {
-  if (!(event as Event & { skipped?: boolean }).skipped) scheduleUpgrades();
+  return input !== null && skippedOffscreen(input);
 }
 
 function scheduleUpgrades(): void {
   if (scheduled || waiting.size === 0) return;
   if (!listening) {
     listening = true;
-    // Not a bubbling event: heard in the capture phase, on its way to the row.
-    document.addEventListener('contentvisibilityautostatechange', onRowState, true);
+    // A row the browser now draws: its stand-ins' turn.
+    onDrawnOffscreen(document, scheduleUpgrades);
   }
   scheduled = true;
   window.requestIdleCallback(
@@ -78,7 +73,7 @@ function scheduleUpgrades(): void {
           left = true;
           break;
         }
-        if (inSkippedRow(id)) continue;
+        if (waitsForItsRow(id)) continue;
         waiting.delete(upgrade);
         upgrade();
         made++;
